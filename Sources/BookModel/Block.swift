@@ -1,0 +1,105 @@
+/// A block of the book with the language, direction and source location it came with.
+public struct Block: Sendable, Equatable {
+    public var kind: BlockKind
+    public var location: SourceLocation
+    public var language: String?
+    public var direction: Direction?
+
+    public init(_ kind: BlockKind, location: SourceLocation, language: String? = nil, direction: Direction? = nil) {
+        self.kind = kind
+        self.location = location
+        self.language = language
+        self.direction = direction
+    }
+
+    /// Characters of visible text in this block and the blocks it holds.
+    public var characterCount: Int { kind.characterCount }
+}
+
+/// What a block is; containers hold blocks, leaves hold inlines or raw text.
+public indirect enum BlockKind: Sendable, Equatable {
+    case heading(level: Int, [Inline])
+    case paragraph([Inline])
+    case list(ListBlock)
+    case quote([Block])
+    case preformatted(String)
+    case rule
+    case image(ImageRef)
+    case table(Table)
+
+    public var characterCount: Int {
+        switch self {
+        case .heading(_, let inlines), .paragraph(let inlines): return inlines.characterCount
+        case .list(let list): return list.items.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.characterCount } }
+        case .quote(let blocks): return blocks.reduce(0) { $0 + $1.characterCount }
+        case .preformatted(let text): return text.unicodeScalars.count
+        case .rule: return 0
+        case .image(let image): return image.alt.unicodeScalars.count
+        case .table(let table): return table.rows.reduce(0) { $0 + $1.cells.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.characterCount } } }
+        }
+    }
+}
+
+/// An ordered or unordered list; `start` is the number of the first item of an ordered list.
+public struct ListBlock: Sendable, Equatable {
+    public var ordered: Bool
+    public var start: Int
+    public var items: [ListItem]
+
+    public init(ordered: Bool, start: Int = 1, items: [ListItem]) {
+        self.ordered = ordered
+        self.start = start
+        self.items = items
+    }
+}
+
+/// One list item; `marker` overrides the generated marker (task lists: ☐ / ☑, `value` attributes).
+public struct ListItem: Sendable, Equatable {
+    public var blocks: [Block]
+    public var marker: String?
+
+    public init(blocks: [Block], marker: String? = nil) {
+        self.blocks = blocks
+        self.marker = marker
+    }
+}
+
+/// An image shown as a placeholder: alt text, the resource path in the container, its size when known.
+public struct ImageRef: Sendable, Equatable {
+    public var source: String
+    public var alt: String
+    public var width: Int?
+    public var height: Int?
+
+    public init(source: String, alt: String, width: Int? = nil, height: Int? = nil) {
+        self.source = source
+        self.alt = alt
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A table as rows of cells; header cells are marked so renderers can set them apart.
+public struct Table: Sendable, Equatable {
+    public var rows: [TableRow]
+
+    public init(rows: [TableRow]) { self.rows = rows }
+}
+
+public struct TableRow: Sendable, Equatable {
+    public var cells: [TableCell]
+
+    public init(cells: [TableCell]) { self.cells = cells }
+}
+
+public struct TableCell: Sendable, Equatable {
+    public var blocks: [Block]
+    public var header: Bool
+    public var columnSpan: Int
+
+    public init(blocks: [Block], header: Bool = false, columnSpan: Int = 1) {
+        self.blocks = blocks
+        self.header = header
+        self.columnSpan = columnSpan
+    }
+}

@@ -1,0 +1,6 @@
+import BookModel
+import CZip
+import XMLShim
+import CCmark
+import CYAML
+import Foundation

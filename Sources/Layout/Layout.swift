@@ -1,0 +1,3 @@
+/// Placeholder until the paginator lands.
+import BookModel
+

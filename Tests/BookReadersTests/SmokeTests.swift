@@ -1,0 +1,3 @@
+import XCTest
+@testable import BookReaders
+final class SmokeTests: XCTestCase { func testNothing() {} }

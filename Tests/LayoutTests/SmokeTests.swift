@@ -1,0 +1,2 @@
+import XCTest
+final class LayoutSmokeTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class MarkdownSmokeTests: XCTestCase { func testNothing() {} }
