@@ -1,0 +1,189 @@
+import BookModel
+import Foundation
+
+/// Turns Markdown sources into one document: front matter, chapters, endnotes, metadata and guesses.
+enum MarkdownAssembler {
+    /// A chapter before its spine index and guesses are known.
+    private struct PendingChapter {
+        var href: String
+        var title: String?
+        var blocks: [Block]
+        var fragment: String?
+        var frontMatter: MarkdownFrontMatter
+    }
+
+    /// `nameFiles` prefixes warnings with the file they are about (folders and lists of files).
+    static func assemble(_ sources: [MarkdownSource], options: MarkdownOptions, nameFiles: Bool)
+        -> (document: Document, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var pending: [PendingChapter] = []
+        var frontMatters: [MarkdownFrontMatter] = []
+        var firstH1: String?
+        for source in sources {
+            var fileDiagnostics: [Diagnostic] = []
+            let (chapters, frontMatter, h1) = read(source, options: options, diagnostics: &fileDiagnostics)
+            diagnostics += fileDiagnostics.map { nameFiles ? Diagnostic($0.severity, "\(source.href): \($0.message)") : $0 }
+            pending += chapters
+            frontMatters.append(frontMatter)
+            if firstH1 == nil { firstH1 = h1 }
+        }
+
+        var chapters: [Chapter] = []
+        var total = MarkdownChapterPass.Tally()
+        for (index, item) in pending.enumerated() {
+            var blocks = item.blocks
+            MarkdownChapterPass.place(&blocks, spine: index, href: item.href)
+            let tally = MarkdownChapterPass.guessScripts(&blocks, direction: item.frontMatter.direction == nil,
+                                                         language: item.frontMatter.language == nil)
+            total.add(tally)
+            chapters.append(Chapter(spineIndex: index, href: item.href, title: item.title, blocks: blocks,
+                                    language: item.frontMatter.language,
+                                    direction: item.frontMatter.direction ?? (tally.mostlyRTL ? .rtl : nil),
+                                    writingMode: item.frontMatter.writingMode))
+        }
+
+        var metadata = BookMetadata()
+        if let title = frontMatters.lazy.compactMap(\.title).first ?? firstH1 ?? sources.lazy.compactMap(\.stem).first {
+            metadata.titles = [title]
+        }
+        metadata.authors = frontMatters.first { !$0.authors.isEmpty }?.authors ?? []
+        let guessedLanguage = total.language
+        if let language = frontMatters.lazy.compactMap(\.language).first ?? guessedLanguage {
+            metadata.languages = [language]
+        }
+        metadata.writingMode = frontMatters.lazy.compactMap(\.writingMode).first
+        metadata.pageProgression = frontMatters.lazy.compactMap(\.pageProgression).first
+            ?? frontMatters.lazy.compactMap(\.direction).first.flatMap { $0 == .rtl ? .rtl : nil }
+            ?? (total.mostlyRTL ? .rtl : nil)
+        for index in chapters.indices where chapters[index].language == nil {
+            chapters[index].language = guessedLanguage
+            if guessedLanguage == "ja" { MarkdownChapterPass.relabel(&chapters[index].blocks, from: "zh", to: "ja") }
+        }
+
+        let toc = zip(pending, chapters).map { item, chapter in
+            TOCEntry(title: chapter.title ?? chapter.href, href: item.fragment.map { "\(chapter.href)#\($0)" } ?? chapter.href)
+        }
+        return (Document(metadata: metadata, chapters: chapters, toc: toc), diagnostics)
+    }
+
+    /// One file's chapters (a first one for text before the first splitting heading, then one per heading).
+    private static func read(_ source: MarkdownSource, options: MarkdownOptions, diagnostics: inout [Diagnostic])
+        -> ([PendingChapter], MarkdownFrontMatter, String?) {
+        var bytes = source.bytes[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        var frontMatter = MarkdownFrontMatter()
+        var body = Array(bytes)
+        if let split = MarkdownFrontMatter.split(body) {
+            frontMatter = MarkdownFrontMatter.parse(split.yaml, firstLine: 2, diagnostics: &diagnostics)
+            // Blank lines in place of the front matter keep cmark's line numbers those of the file.
+            body = [UInt8](repeating: UInt8(ascii: "\n"), count: split.bodyLine - 1) + Array(split.body)
+        }
+        let (root, flattened) = MarkdownSyntax.parse(body)
+        if flattened {
+            diagnostics.append(.warning("nesting deeper than \(MarkdownSyntax.maxDepth) levels kept as plain text"))
+        }
+
+        var footnotes: [Int: MarkdownNode] = [:]
+        var sections: [(heading: MarkdownNode?, nodes: [MarkdownNode])] = [(nil, [])]
+        var firstH1: String?
+        for child in root.children {
+            if case .footnoteDefinition = child.kind {
+                // cmark moves the definitions that are referred to to the end, numbered in order.
+                footnotes[footnotes.count + 1] = child
+                continue
+            }
+            if case .heading(let level) = child.kind {
+                if level == 1, firstH1 == nil { firstH1 = headingText(child) }
+                if level <= options.splitHeadings {
+                    sections.append((child, [child]))
+                    continue
+                }
+            }
+            sections[sections.count - 1].nodes.append(child)
+        }
+
+        let hrefDirectory = source.href == "-" ? "" : String(source.href.split(separator: "/", omittingEmptySubsequences: false)
+            .dropLast().joined(separator: "/"))
+        var builder = MarkdownBlockBuilder(footnotes: footnotes) { url in
+            resolveImage(url, hrefDirectory: hrefDirectory, directory: source.directory)
+        }
+        var chapters: [PendingChapter] = []
+        var slugs: [String: Int] = [:]
+        for section in sections {
+            let blocks = builder.chapter(section.nodes)
+            if let heading = section.heading {
+                let title = headingText(heading)
+                var slug = githubSlug(title)
+                if let count = slugs[slug] { slugs[slug] = count + 1; slug += "-\(count)" } else { slugs[slug] = 1 }
+                chapters.append(PendingChapter(href: source.href, title: title.isEmpty ? nil : title, blocks: blocks,
+                                               fragment: slug, frontMatter: frontMatter))
+            } else if !blocks.isEmpty {
+                chapters.append(PendingChapter(href: source.href, title: frontMatter.title ?? source.stem, blocks: blocks,
+                                               fragment: nil, frontMatter: frontMatter))
+            }
+        }
+        if chapters.isEmpty {
+            // An empty file still stands for its chapter.
+            chapters.append(PendingChapter(href: source.href, title: frontMatter.title ?? source.stem, blocks: [],
+                                           fragment: nil, frontMatter: frontMatter))
+        }
+        diagnostics += builder.diagnostics
+        if builder.droppedHTMLBlocks > 0 {
+            diagnostics.append(.warning("raw HTML is not imported yet: \(builder.droppedHTMLBlocks) HTML block(s) left out"))
+        }
+        return (chapters, frontMatter, firstH1)
+    }
+
+    private static func headingText(_ heading: MarkdownNode) -> String {
+        MarkdownScript.trimmed(MarkdownBlockBuilder.plainText(heading.children))
+    }
+
+    /// The anchor GitHub gives a heading: lowercase letters and digits, spaces as hyphens, punctuation dropped.
+    static func githubSlug(_ title: String) -> String {
+        var slug = ""
+        for scalar in title.lowercased().unicodeScalars {
+            if scalar == " " || scalar == "-" {
+                slug.unicodeScalars.append("-")
+            } else if scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                slug.unicodeScalars.append(scalar)
+            }
+        }
+        return slug
+    }
+
+    /// The image source relative to the input (URLs with a scheme stay as they are), and whether a local file is
+    /// missing on disk.
+    static func resolveImage(_ url: String, hrefDirectory: String, directory: String?) -> (source: String, missing: Bool) {
+        if url.isEmpty || url.hasPrefix("//") || hasScheme(url) { return (url, false) }
+        var path = String(url.prefix { $0 != "?" && $0 != "#" })
+        path = path.removingPercentEncoding ?? path
+        if path.isEmpty { return (url, false) }
+        if path.hasPrefix("/") { return (path, !FileManager.default.fileExists(atPath: path)) }
+        let source = normalized(hrefDirectory.isEmpty ? path : hrefDirectory + "/" + path)
+        let onDisk = (directory.map { $0.isEmpty ? "." : $0 } ?? ".") + "/" + path
+        return (source, !FileManager.default.fileExists(atPath: onDisk))
+    }
+
+    /// A scheme is letters, digits, `+`, `-`, `.` after a letter, then `:` (two or more characters, so `C:` is a
+    /// drive rather than a scheme).
+    private static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// Removes `.` and `name/..` segments; `..` that climbs above the start is kept.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}
