@@ -1,0 +1,229 @@
+import BookModel
+import Foundation
+
+/// An EPUB read into the book model, with the EPUB-specific layers kept for `quire info`.
+public struct EPUBBook: Sendable {
+    public var publication: Publication
+    public var navigation: Navigation
+    public var document: Document
+    public var diagnostics: [Diagnostic]
+    public var container: any Container
+}
+
+/// Reads an EPUB (archive file, bytes, or unpacked folder) into a `Document`.
+public enum EPUBReader {
+    static let mimetype = "application/epub+zip"
+
+    /// Opens an EPUB archive file or an unpacked EPUB folder.
+    public static func read(path: String) throws(ReadError) -> EPUBBook {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
+        if isFolder.boolValue {
+            let folder = try DirectoryContainer(folder: path)
+            guard folder.contains(OCF.containerPath) else {
+                throw .notAnEPUB("the folder has no \(OCF.containerPath)")
+            }
+            return try read(container: folder)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > 0 else { throw .notAZip("the file is empty") }
+        return try read(container: ZipContainer(path: path))
+    }
+
+    /// Reads an EPUB held in memory (standard input).
+    public static func read(bytes: [UInt8]) throws(ReadError) -> EPUBBook {
+        try read(container: ZipContainer(bytes: bytes))
+    }
+
+    public static func read(container: any Container) throws(ReadError) -> EPUBBook {
+        var diagnostics: [Diagnostic] = []
+        checkMimetype(container, &diagnostics)
+
+        guard container.contains(OCF.containerPath) else { throw .missingPart(OCF.containerPath) }
+        let rootfiles = try OCF.rootfiles(container.read(OCF.containerPath))
+        let packagePath = rootfiles[0]
+        guard container.contains(packagePath) else { throw .missingPart(packagePath) }
+        var publication = try PackageDocument.parse(container.read(packagePath), path: packagePath, diagnostics: &diagnostics)
+        publication.otherRootfiles = Array(rootfiles.dropFirst())
+
+        let protected = container.contains(Encryption.path) ? try Encryption.protectedPaths(container.read(Encryption.path)) : []
+        let navigation = readNavigation(publication, container, &diagnostics)
+
+        var chapters: [Chapter] = []
+        var stylesheets = StylesheetCache(container: container)
+        let ordered = publication.spine.enumerated().filter { $0.element.linear } + publication.spine.enumerated().filter { !$0.element.linear }
+        for (index, item) in ordered {
+            guard let path = item.path else { continue }
+            guard container.contains(path) else {
+                diagnostics.append(.warning("spine item \(path) is missing from the book; skipped"))
+                continue
+            }
+            if protected.contains(path) { throw .encrypted(path) }
+            guard let chapter = try readChapter(item, path: path, spineIndex: index, publication: publication,
+                                                navigation: navigation, container: container,
+                                                stylesheets: &stylesheets, diagnostics: &diagnostics) else { continue }
+            chapters.append(chapter)
+        }
+        if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
+
+        var metadata = publication.metadata
+        metadata.writingMode = bookWritingMode(chapters)
+        if let encrypted = protected.first(where: { path in !publication.spine.contains { $0.path == path } }) {
+            diagnostics.append(.warning("\(encrypted) is encrypted; it is not needed for the text"))
+        }
+        let document = Document(metadata: metadata, chapters: chapters, toc: navigation.toc, pageList: navigation.pageList)
+        return EPUBBook(publication: publication, navigation: navigation, document: document,
+                        diagnostics: diagnostics, container: container)
+    }
+
+    private static func checkMimetype(_ container: any Container, _ diagnostics: inout [Diagnostic]) {
+        guard container is ZipContainer else { return }
+        guard container.contains("mimetype"), let bytes = try? container.read("mimetype") else {
+            diagnostics.append(.warning("no mimetype file; reading it as an EPUB anyway"))
+            return
+        }
+        let value = String(decoding: bytes, as: UTF8.self).trimmingSpaces
+        if value != mimetype {
+            diagnostics.append(.warning("mimetype is '\(value.prefix(60))', not \(mimetype); reading it as an EPUB anyway"))
+        }
+    }
+
+    /// EPUB 3 nav first, the NCX as fallback; neither is required.
+    private static func readNavigation(_ publication: Publication, _ container: any Container,
+                                       _ diagnostics: inout [Diagnostic]) -> Navigation {
+        if let nav = publication.manifest.first(where: { $0.properties.contains("nav") }), container.contains(nav.path) {
+            do {
+                let navigation = try Navigation.fromNav(container.read(nav.path), path: nav.path)
+                if !navigation.toc.isEmpty { return navigation }
+            } catch {
+                diagnostics.append(.warning("navigation document: \(error.message); trying the NCX"))
+            }
+        }
+        let ncx = publication.ncxID.flatMap { publication.item(id: $0) }
+            ?? publication.manifest.first { $0.mediaType == "application/x-dtbncx+xml" }
+        if let ncx, container.contains(ncx.path) {
+            do { return try Navigation.fromNCX(container.read(ncx.path), path: ncx.path) } catch {
+                diagnostics.append(.warning("NCX: \(error.message)"))
+            }
+        }
+        return Navigation()
+    }
+
+    private static func readChapter(_ item: SpineItem, path: String, spineIndex: Int, publication: Publication,
+                                    navigation: Navigation, container: any Container,
+                                    stylesheets: inout StylesheetCache,
+                                    diagnostics: inout [Diagnostic]) throws(ReadError) -> Chapter? {
+        let mediaType = item.mediaType ?? ""
+        let bookLanguage = publication.metadata.language
+        var chapter = Chapter(spineIndex: spineIndex, href: path, language: bookLanguage, pageSpread: item.pageSpread,
+                              linear: item.linear)
+        let sizer: ContentImporter.ImageSizer = { source in
+            guard container.contains(source), let bytes = try? container.read(source) else { return nil }
+            return ImageSize.of(bytes)
+        }
+        var importer = ContentImporter(spine: spineIndex, href: path, imageSizer: sizer)
+        switch mediaType {
+        case "application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml":
+            let bytes = try container.read(path)
+            let root: XMLElement
+            do {
+                root = try XMLParser.parse(bytes, path: path)
+            } catch {
+                if case .limitExceeded = error { throw error }
+                guard mediaType != "image/svg+xml" else { throw error }
+                diagnostics.append(.warning("\(error.message); recovered with the HTML parser"))
+                root = try XMLParser.parse(bytes, path: path, html: true)
+            }
+            var context = ContentImporter.Context(language: bookLanguage)
+            context = importer.inherit(context, from: root)
+            let body = root.element("body", namespace: root.namespace) ?? root
+            context = importer.inherit(context, from: body)
+            chapter.language = context.language
+            chapter.direction = context.direction
+            chapter.writingMode = stylesheets.writingMode(of: root, path: path)
+            chapter.blocks = importer.blocks(in: mediaType == "image/svg+xml" ? wrapSVG(root) : body, context: context)
+            importer.finish(into: &chapter.blocks, context: context)
+            diagnostics.append(contentsOf: importer.diagnostics)
+        case let type where type.hasPrefix("image/"):
+            // An image directly in the spine (fixed-layout comics): one placeholder.
+            let size = sizer(path)
+            chapter.blocks = [Block(.image(ImageRef(source: path, alt: "", width: size?.width, height: size?.height)),
+                                    location: SourceLocation(spine: spineIndex, href: path, offset: 0))]
+        default:
+            diagnostics.append(.warning("spine item \(path) has media type '\(mediaType)', which Quire cannot read; skipped"))
+            return nil
+        }
+        chapter.title = firstHeading(chapter.blocks) ?? tocTitle(for: path, in: navigation.toc)
+        return chapter
+    }
+
+    private static func wrapSVG(_ root: XMLElement) -> XMLElement {
+        XMLElement(name: "div", namespace: Namespace.xhtml, attributes: [], children: [.element(root)])
+    }
+
+    /// The mode most of the book's text is written in.
+    private static func bookWritingMode(_ chapters: [Chapter]) -> WritingMode {
+        var vertical = 0, horizontal = 0
+        for chapter in chapters {
+            let weight = max(chapter.characterCount, 1)
+            if chapter.writingMode == .verticalRL { vertical += weight } else { horizontal += weight }
+        }
+        return vertical > horizontal ? .verticalRL : .horizontalTB
+    }
+
+    private static func firstHeading(_ blocks: [Block]) -> String? {
+        for block in blocks {
+            if case .heading(_, let inlines) = block.kind {
+                let title = collapse(inlines.plainText)
+                if !title.isEmpty { return title }
+            }
+        }
+        return nil
+    }
+
+    private static func tocTitle(for path: String, in entries: [TOCEntry]) -> String? {
+        for entry in entries {
+            let target = entry.href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+            if target == path, !entry.title.isEmpty { return entry.title }
+            if let found = tocTitle(for: path, in: entry.children) { return found }
+        }
+        return nil
+    }
+}
+
+/// Reads each stylesheet once per book and answers which writing mode a document's root gets.
+struct StylesheetCache {
+    let container: any Container
+    private var modes: [String: WritingMode?] = [:]
+
+    init(container: any Container) { self.container = container }
+
+    /// Linked sheets, then `<style>` elements, then `style` attributes on html and body: the last one wins.
+    mutating func writingMode(of root: XMLElement, path: String) -> WritingMode {
+        var mode: WritingMode?
+        let head = root.element("head", namespace: root.namespace)
+        for case .element(let e) in head?.children ?? [] {
+            if e.name == "link", PackageDocument.tokens(e.attribute("rel")?.lowercased()).contains("stylesheet"),
+               let href = e.attribute("href") {
+                if let found = sheetMode(ContainerPath.resolve(href, against: path)) { mode = found }
+            } else if e.name == "style", let found = CSS.rootWritingMode(inStylesheet: e.text) {
+                mode = found
+            }
+        }
+        for element in [root, root.element("body", namespace: root.namespace)].compactMap({ $0 }) {
+            if let style = element.attribute("style"), let found = CSS.writingMode(inDeclarations: style) { mode = found }
+        }
+        return mode ?? .horizontalTB
+    }
+
+    private mutating func sheetMode(_ path: String) -> WritingMode? {
+        if let cached = modes[path] { return cached }
+        var mode: WritingMode?
+        if container.contains(path), let bytes = try? container.read(path) {
+            mode = CSS.rootWritingMode(inStylesheet: String(decoding: bytes, as: UTF8.self))
+        }
+        modes[path] = mode
+        return mode
+    }
+}

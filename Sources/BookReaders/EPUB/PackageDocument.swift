@@ -1,0 +1,106 @@
+import BookModel
+
+/// Reads an OPF package document (EPUB 2 and 3) into a `Publication`.
+enum PackageDocument {
+    static func parse(_ bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) throws(ReadError) -> Publication {
+        let root = try XMLParser.parse(bytes, path: path)
+        guard root.name == "package", root.namespace == Namespace.opf else {
+            throw .invalid("\(path) is not an OPF package document (root element <\(root.name)>)")
+        }
+        let version = root.attribute("version") ?? "2.0"
+        let metadataElement = root.element("metadata", namespace: Namespace.opf)
+            ?? XMLElement(name: "metadata", namespace: Namespace.opf, attributes: [], children: [])
+        var metadata = readMetadata(metadataElement, uniqueID: root.attribute("unique-identifier"))
+        if metadata.languages.isEmpty, let lang = root.attribute("lang", namespace: Namespace.xml) {
+            metadata.languages = [lang]
+        }
+
+        var manifest: [ManifestItem] = []
+        for item in root.element("manifest", namespace: Namespace.opf)?.elements("item", namespace: Namespace.opf) ?? [] {
+            guard let id = item.attribute("id"), let href = item.attribute("href") else {
+                diagnostics.append(.warning("\(path): manifest item without id or href skipped"))
+                continue
+            }
+            manifest.append(ManifestItem(id: id, path: ContainerPath.resolve(href, against: path),
+                                         mediaType: item.attribute("media-type") ?? "",
+                                         properties: tokens(item.attribute("properties")),
+                                         fallback: item.attribute("fallback")))
+        }
+        let byID = Dictionary(manifest.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+        let spineElement = root.element("spine", namespace: Namespace.opf)
+        if spineElement == nil { diagnostics.append(.warning("\(path): no spine")) }
+        switch spineElement?.attribute("page-progression-direction") {
+        case "rtl": metadata.pageProgression = .rtl
+        case "ltr": metadata.pageProgression = .ltr
+        default: break
+        }
+        var spine: [SpineItem] = []
+        for itemref in spineElement?.elements("itemref", namespace: Namespace.opf) ?? [] {
+            guard let idref = itemref.attribute("idref") else { continue }
+            let properties = tokens(itemref.attribute("properties"))
+            let item = byID[idref]
+            if item == nil { diagnostics.append(.warning("\(path): spine item '\(idref)' is not in the manifest; skipped")) }
+            spine.append(SpineItem(idref: idref, path: item?.path, mediaType: item?.mediaType,
+                                   linear: itemref.attribute("linear") != "no", properties: properties,
+                                   pageSpread: pageSpread(properties), layout: layoutOverride(properties)))
+        }
+        return Publication(packagePath: path, otherRootfiles: [], version: version, metadata: metadata,
+                           manifest: manifest, spine: spine, ncxID: spineElement?.attribute("toc"))
+    }
+
+    private static func readMetadata(_ element: XMLElement, uniqueID: String?) -> BookMetadata {
+        var metadata = BookMetadata()
+        func texts(_ name: String) -> [String] {
+            element.elements(name, namespace: Namespace.dc).map { collapse($0.text) }.filter { !$0.isEmpty }
+        }
+        metadata.titles = texts("title")
+        metadata.authors = texts("creator")
+        metadata.languages = texts("language")
+        let identifiers = element.elements("identifier", namespace: Namespace.dc)
+        metadata.identifier = (identifiers.first { $0.attribute("id") == uniqueID } ?? identifiers.first).map { collapse($0.text) }
+        for meta in element.elements("meta", namespace: Namespace.opf) {
+            // EPUB 3 `property` metas; EPUB 2 `name`/`content` metas carry the same rendition values rarely.
+            let property = meta.attribute("property") ?? meta.attribute("name")
+            let value = collapse(meta.attribute("property") != nil ? meta.text : (meta.attribute("content") ?? ""))
+            guard meta.attribute("refines") == nil else { continue }
+            switch property {
+            case "dcterms:modified": metadata.modified = value
+            case "rendition:layout": metadata.layout = BookMetadata.Layout(rawValue: value) ?? metadata.layout
+            case "rendition:spread":
+                metadata.spread = value == "portrait" ? .both : (BookMetadata.SpreadHint(rawValue: value) ?? metadata.spread)
+            case "rendition:orientation":
+                metadata.orientation = BookMetadata.OrientationHint(rawValue: value) ?? metadata.orientation
+            default: break
+            }
+        }
+        return metadata
+    }
+
+    private static func pageSpread(_ properties: [String]) -> PageSpread? {
+        for property in properties {
+            switch property {
+            case "page-spread-left", "rendition:page-spread-left": return .left
+            case "page-spread-right", "rendition:page-spread-right": return .right
+            case "rendition:page-spread-center", "page-spread-center": return .center
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private static func layoutOverride(_ properties: [String]) -> BookMetadata.Layout? {
+        if properties.contains("rendition:layout-pre-paginated") { return .prePaginated }
+        if properties.contains("rendition:layout-reflowable") { return .reflowable }
+        return nil
+    }
+
+    static func tokens(_ value: String?) -> [String] {
+        value?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init) ?? []
+    }
+}
+
+/// Collapses runs of XML whitespace to one space and trims the ends.
+func collapse(_ s: String) -> String {
+    s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+}

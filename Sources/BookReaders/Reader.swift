@@ -1,6 +1,0 @@
-import BookModel
-import CZip
-import XMLShim
-import CCmark
-import CYAML
-import Foundation

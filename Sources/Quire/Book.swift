@@ -1,0 +1,75 @@
+import BookModel
+import BookReaders
+import Foundation
+
+/// A book opened by Quire, whatever its format: the model plus what the reader noticed.
+public struct Book: Sendable {
+    public enum Format: String, Sendable { case epub, markdown }
+
+    public var format: Format
+    public var document: Document
+    public var diagnostics: [Diagnostic]
+    /// EPUB only: the package and navigation layers, for `quire info`.
+    public var publication: Publication?
+    public var navigation: Navigation?
+    /// EPUB only: where images and other resources are read from.
+    public var container: (any Container)?
+
+    public init(format: Format, document: Document, diagnostics: [Diagnostic], publication: Publication? = nil,
+                navigation: Navigation? = nil, container: (any Container)? = nil) {
+        self.format = format
+        self.document = document
+        self.diagnostics = diagnostics
+        self.publication = publication
+        self.navigation = navigation
+        self.container = container
+    }
+
+    init(_ epub: EPUBBook) {
+        self.init(format: .epub, document: epub.document, diagnostics: epub.diagnostics,
+                  publication: epub.publication, navigation: epub.navigation, container: epub.container)
+    }
+}
+
+/// The entry points a program embeds: open a book from a path or from bytes.
+public enum Quire {
+    public static let version = "0.1.0"
+
+    /// Opens an EPUB file, an unpacked EPUB folder, Markdown files, or a folder of Markdown chapters.
+    public static func open(_ paths: [String], options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
+        guard let first = paths.first else { throw .invalid("no input") }
+        if paths.count == 1, !isMarkdown(first) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) else { throw .notFound(first) }
+            if !isFolder.boolValue || FileManager.default.fileExists(atPath: first + "/META-INF/container.xml")
+                || !folderHasMarkdown(first) {
+                return Book(try EPUBReader.read(path: first))
+            }
+        }
+        return try openMarkdown(paths: paths, options: options)
+    }
+
+    /// Opens a book given as bytes (standard input): a ZIP signature means EPUB, anything else Markdown.
+    public static func open(bytes: [UInt8], name: String = "-", options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return Book(try EPUBReader.read(bytes: bytes)) }
+        return try openMarkdown(bytes: bytes, name: name, options: options)
+    }
+
+    static func isMarkdown(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdown") || lower.hasSuffix(".txt")
+    }
+
+    private static func folderHasMarkdown(_ path: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.contains { isMarkdown($0) }
+    }
+}
+
+/// How books are opened (Markdown chapter splitting; more to come).
+public struct OpenOptions: Sendable {
+    /// Markdown: headings of this level or above start a new chapter.
+    public var splitHeadings = 1
+
+    public init(splitHeadings: Int = 1) { self.splitHeadings = splitHeadings }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Quire
+
+/// `quire info`: what a book says about itself, as text or JSON.
+enum InfoCommand {
+    static let spec = CommandSpec(
+        name: "info", synopsis: "BOOK [--json] [--quiet]",
+        summary: "Show a book's metadata, layout hints, spine, table of contents and warnings.",
+        options: [
+            OptionSpec(name: "json", value: nil, help: "Print one JSON object instead of text."),
+            OptionSpec(name: "quiet", value: nil, help: "Do not print warnings on standard error."),
+            OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
+        ],
+        details: "BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.")
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let book = try Inputs.open(arguments)
+        let info = BookInfo(book)
+        if arguments.has("json") {
+            Console.out(info.json.serialized(pretty: true) + "\n")
+        } else {
+            Console.out(info.text)
+        }
+        return .ok
+    }
+}
+
+/// Opening the books named on a command line, with errors and warnings rendered the same way everywhere.
+enum Inputs {
+    static func open(_ arguments: ParsedArguments) throws -> Book {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "no book given", usage: InfoCommand.spec.usage)
+        }
+        var options = OpenOptions()
+        if let split = arguments.value("split-headings") {
+            guard let n = Int(split), (0...6).contains(n) else {
+                throw UsageError(message: "--split-headings takes a number from 0 to 6, not '\(split)'", usage: InfoCommand.spec.usage)
+            }
+            options.splitHeadings = n
+        }
+        let name = arguments.positionals.count == 1 ? arguments.positionals[0] : arguments.positionals.joined(separator: " ")
+        let book: Book
+        do {
+            if arguments.positionals == ["-"] {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                book = try Quire.open(bytes: [UInt8](data), options: options)
+            } else {
+                book = try Quire.open(arguments.positionals, options: options)
+            }
+        } catch {
+            throw CommandFailure(input: name, error)
+        }
+        if !arguments.has("quiet") {
+            for diagnostic in book.diagnostics { Console.warning(input: name, diagnostic.message) }
+        }
+        return book
+    }
+}
