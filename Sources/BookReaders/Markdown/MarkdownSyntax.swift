@@ -7,7 +7,7 @@ import Musl
 
 /// The cmark-gfm tree copied into Swift values, so the C tree can be freed before any mapping starts.
 struct MarkdownNode: Sendable {
-    indirect enum Kind: Sendable {
+    enum Kind: Sendable {
         case document
         case blockQuote
         case list(ordered: Bool, start: Int)
@@ -42,6 +42,8 @@ struct MarkdownNode: Sendable {
     var line: Int
     /// Unsafe HTML rendering of a leaf block holding inline HTML, kept for the HTML importer.
     var html: String?
+    /// This node or one below it is inline HTML.
+    var holdsHTML = false
 }
 
 /// Parses Markdown with cmark-gfm and its GitHub extensions.
@@ -89,18 +91,18 @@ enum MarkdownSyntax {
             let kind = self.kind(of: node)
             var children: [MarkdownNode] = []
             var child = cmark_node_first_child(node)
-            var hasHTML = false
+            var holdsHTML = false
             while let current = child {
                 let copied = copy(current, depth: depth + 1)
-                if case .htmlInline = copied.kind { hasHTML = true }
-                if copied.html != nil, Self.isInline(copied.kind) { hasHTML = true }
+                holdsHTML = holdsHTML || copied.holdsHTML
                 children.append(copied)
                 child = cmark_node_next(current)
             }
             var result = MarkdownNode(kind: kind, children: children, line: line)
-            if hasHTML, Self.holdsInlines(kind) || Self.isInline(kind) {
-                result.html = Self.renderHTML(node, extensions: extensions)
-            }
+            if case .htmlInline = kind { holdsHTML = true }
+            result.holdsHTML = holdsHTML
+            // Only leaf blocks are handed to the importer, so only they carry the rendering.
+            if holdsHTML, Self.holdsInlines(kind) { result.html = Self.renderHTML(node, extensions: extensions) }
             return result
         }
 
@@ -146,15 +148,6 @@ enum MarkdownSyntax {
 
         private func typeString(_ node: OpaquePointer) -> String {
             cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
-        }
-
-        static func isInline(_ kind: MarkdownNode.Kind) -> Bool {
-            switch kind {
-            case .text, .softBreak, .lineBreak, .code, .htmlInline, .emphasis, .strong, .strikethrough, .link,
-                 .image, .footnoteReference:
-                return true
-            default: return false
-            }
         }
 
         static func holdsInlines(_ kind: MarkdownNode.Kind) -> Bool {
