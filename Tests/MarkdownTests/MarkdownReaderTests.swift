@@ -1,5 +1,7 @@
 import BookModel
 @testable import BookReaders
+import Dispatch
+import Synchronization
 import XCTest
 
 final class MarkdownReaderTests: XCTestCase {
@@ -268,6 +270,19 @@ final class MarkdownReaderTests: XCTestCase {
         let (document, diagnostics) = try MarkdownReader.read(paths: [fixturePath("raw-html.md")])
         XCTAssertEqual(diagnostics, [.warning("raw HTML is not imported yet: 1 HTML block(s) left out")])
         XCTAssertEqual(kinds(document), [[.paragraph([plain("Text with bold tagsand a break.")])]])
+    }
+
+    /// cmark-gfm keeps global state; reads from several threads at once must neither crash nor differ.
+    func testConcurrentReadsAgree() throws {
+        let text = "# T\n\n| a | b |\n|---|---|\n| ~~x~~ | www.example.com |\n\n- [x] done[^1]\n\n[^1]: Note.\n"
+        let expected = try readMarkdown(text).document
+        let results = Mutex<[Document]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            if let document = try? MarkdownReader.read(data: Array(text.utf8)).document {
+                results.withLock { $0.append(document) }
+            }
+        }
+        XCTAssertEqual(results.withLock { $0 }, Array(repeating: expected, count: 16))
     }
 
     func testImageResolution() {

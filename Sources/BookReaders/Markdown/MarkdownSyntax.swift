@@ -1,4 +1,5 @@
 import CCmark
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -51,8 +52,17 @@ enum MarkdownSyntax {
     /// Deeper nesting is flattened into text: hostile input must not exhaust the stack.
     static let maxDepth = 256
 
+    /// cmark-gfm is not re-entrant: extension registration is an unguarded check-then-set that aborts when two
+    /// threads race, and parsers share a global table of special characters that each parse edits. Parses run
+    /// one at a time; they are short next to layout.
+    private static let lock = Mutex<Void>(())
+
     /// Parses `bytes`; the C tree lives only inside this function.
     static func parse(_ bytes: [UInt8]) -> (root: MarkdownNode, flattened: Bool) {
+        lock.withLock { _ in parseLocked(bytes) }
+    }
+
+    private static func parseLocked(_ bytes: [UInt8]) -> (root: MarkdownNode, flattened: Bool) {
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else {
