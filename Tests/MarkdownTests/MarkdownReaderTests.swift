@@ -35,6 +35,21 @@ final class MarkdownReaderTests: XCTestCase {
         XCTAssertEqual(document.chapters[0].direction, .rtl)
     }
 
+    func testFrontMatterWithByteOrderMarkAndCRLF() throws {
+        let (document, diagnostics) = try readMarkdown("\u{FEFF}---\r\ntitle: Windows\r\nlang: he\r\n---\r\nBody\r\n")
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(document.metadata.titles, ["Windows"])
+        XCTAssertEqual(document.metadata.languages, ["he"])
+        XCTAssertEqual(kinds(document), [[.paragraph([plain("Body")])]])
+    }
+
+    /// A lone scalar between two rules is a setext heading, not front matter.
+    func testScalarBetweenRulesIsMarkdown() throws {
+        let (document, diagnostics) = try readMarkdown("---\nFoo\n---\nBar\n")
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(kinds(document), [[.rule, .heading(level: 2, [plain("Foo")]), .paragraph([plain("Bar")])]])
+    }
+
     func testBadYAMLWarnsWithLineAndBodyStillRenders() throws {
         let (document, diagnostics) = try MarkdownReader.read(paths: [fixturePath("bad-yaml.md")])
         XCTAssertEqual(diagnostics.count, 1)
