@@ -1,3 +1,165 @@
-#include "icushim.h"
+/* All of Quire's ICU calls: Swift sees only icushim.h (DESIGN.md §3, the ICU rule). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/utext.h>
+#include <unicode/utf8.h>
 #include <unicode/uversion.h>
-int32_t qi_version(void) { UVersionInfo v; u_getVersion(v); return v[0]; }
+#include "icushim.h"
+
+struct qi_breaker {
+    UBreakIterator *iterator;
+};
+
+int32_t qi_version(void) {
+    UVersionInfo v;
+    u_getVersion(v);
+    return v[0];
+}
+
+static qi_breaker *qi_breaker_open(UBreakIteratorType type, const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(type, locale, NULL, 0, &status);
+    if (U_FAILURE(status) || iterator == NULL) return NULL;
+    qi_breaker *breaker = malloc(sizeof *breaker);
+    if (breaker == NULL) {
+        ubrk_close(iterator);
+        return NULL;
+    }
+    breaker->iterator = iterator;
+    return breaker;
+}
+
+qi_breaker *qi_line_breaker_open(const char *locale) { return qi_breaker_open(UBRK_LINE, locale); }
+
+qi_breaker *qi_grapheme_breaker_open(void) { return qi_breaker_open(UBRK_CHARACTER, ""); }
+
+void qi_breaker_close(qi_breaker *breaker) {
+    if (breaker == NULL) return;
+    ubrk_close(breaker->iterator);
+    free(breaker);
+}
+
+int32_t qi_boundaries(qi_breaker *breaker, const uint8_t *text, int32_t length, int32_t *out) {
+    if (breaker == NULL || length < 0) return -1;
+    if (length == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UText ut = UTEXT_INITIALIZER;
+    utext_openUTF8(&ut, (const char *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    ubrk_setUText(breaker->iterator, &ut, &status);
+    if (U_FAILURE(status)) {
+        utext_close(&ut);
+        return -1;
+    }
+    int32_t count = 0;
+    ubrk_first(breaker->iterator);
+    /* Native indexes of a UTF-8 UText are byte offsets. */
+    for (int32_t p = ubrk_next(breaker->iterator); p != UBRK_DONE && count <= length; p = ubrk_next(breaker->iterator)) {
+        out[count++] = p;
+    }
+    utext_close(&ut);
+    if (count == 0 || out[count - 1] != length) out[count++] = length;
+    return count;
+}
+
+static int qi_is_nonbreaking_space(UChar32 c) { return c == 0x00A0 || c == 0x2007 || c == 0x202F; }
+
+static int32_t qi_code_point_width(UChar32 c, int32_t ambiguous_wide) {
+    switch (u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)) {
+    case U_EA_WIDE:
+    case U_EA_FULLWIDTH: return 2;
+    case U_EA_AMBIGUOUS: return ambiguous_wide ? 2 : 1;
+    default: return 1;
+    }
+}
+
+int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
+    if (length <= 0) return QI_INVISIBLE;
+    int32_t i = 0;
+    UChar32 first;
+    U8_NEXT(cluster, i, length, first);
+    if (first < 0) return 1; /* ill-formed UTF-8: one replacement cell */
+    if (first == '\t' || first == '\n' || first == '\r' || first == 0x0B || first == 0x0C || first == 0x85 ||
+        first == 0x2028 || first == 0x2029)
+        return 1 | QI_SPACE;
+    int8_t category = u_charType(first);
+    if (category == U_CONTROL_CHAR) return QI_INVISIBLE;
+    if (u_hasBinaryProperty(first, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+        /* A cluster may start with an ignorable and carry more (rare); measure the rest then. */
+        if (i >= length) return QI_INVISIBLE;
+        int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
+        return rest;
+    }
+    if (category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first))
+        return qi_code_point_width(first, ambiguous_wide) | QI_SPACE;
+    int32_t width = qi_code_point_width(first, ambiguous_wide);
+    int emoji = u_hasBinaryProperty(first, UCHAR_EMOJI_PRESENTATION);
+    int emoji_base = u_hasBinaryProperty(first, UCHAR_EMOJI);
+    while (i < length) {
+        UChar32 c;
+        U8_NEXT(cluster, i, length, c);
+        if (c == 0xFE0F && emoji_base) emoji = 1;        /* emoji presentation selector */
+        else if (c == 0xFE0E) emoji = 0, emoji_base = 0; /* text presentation selector */
+    }
+    if (emoji) width = 2;
+    return width;
+}
+
+static pthread_key_t qi_grapheme_key;
+static pthread_once_t qi_grapheme_once = PTHREAD_ONCE_INIT;
+
+static void qi_grapheme_destroy(void *breaker) { qi_breaker_close(breaker); }
+static void qi_grapheme_key_create(void) { pthread_key_create(&qi_grapheme_key, qi_grapheme_destroy); }
+
+/* One grapheme iterator per thread, closed when the thread exits. */
+static qi_breaker *qi_thread_grapheme_breaker(void) {
+    pthread_once(&qi_grapheme_once, qi_grapheme_key_create);
+    qi_breaker *breaker = pthread_getspecific(qi_grapheme_key);
+    if (breaker == NULL) {
+        breaker = qi_grapheme_breaker_open();
+        if (breaker != NULL) pthread_setspecific(qi_grapheme_key, breaker);
+    }
+    return breaker;
+}
+
+int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide) {
+    if (length <= 0) return 0;
+    qi_breaker *breaker = qi_thread_grapheme_breaker();
+    if (breaker == NULL) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UText ut = UTEXT_INITIALIZER;
+    utext_openUTF8(&ut, (const char *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    ubrk_setUText(breaker->iterator, &ut, &status);
+    if (U_FAILURE(status)) {
+        utext_close(&ut);
+        return -1;
+    }
+    int64_t width = 0;
+    int32_t start = ubrk_first(breaker->iterator);
+    for (int32_t end = ubrk_next(breaker->iterator); end != UBRK_DONE; end = ubrk_next(breaker->iterator)) {
+        int32_t info = qi_cluster_info(text + start, end - start, ambiguous_wide);
+        if (!(info & QI_INVISIBLE)) width += info & QI_WIDTH_MASK;
+        start = end;
+    }
+    utext_close(&ut);
+    return width;
+}
+
+int32_t qi_first_strong_direction(const uint8_t *text, int32_t length) {
+    int32_t i = 0;
+    while (i < length) {
+        UChar32 c;
+        U8_NEXT(text, i, length, c);
+        if (c < 0) continue;
+        switch (u_charDirection(c)) {
+        case U_LEFT_TO_RIGHT: return 0;
+        case U_RIGHT_TO_LEFT:
+        case U_RIGHT_TO_LEFT_ARABIC: return 1;
+        default: break;
+        }
+    }
+    return -1;
+}

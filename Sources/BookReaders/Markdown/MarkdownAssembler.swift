@@ -73,8 +73,9 @@ enum MarkdownAssembler {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var frontMatter = MarkdownFrontMatter()
         var body = Array(bytes)
-        if let split = MarkdownFrontMatter.split(body) {
-            frontMatter = MarkdownFrontMatter.parse(split.yaml, firstLine: 2, diagnostics: &diagnostics)
+        if let split = MarkdownFrontMatter.split(body),
+           let parsed = MarkdownFrontMatter.parse(split.yaml, firstLine: 2, diagnostics: &diagnostics) {
+            frontMatter = parsed
             // Blank lines in place of the front matter keep cmark's line numbers those of the file.
             body = [UInt8](repeating: UInt8(ascii: "\n"), count: split.bodyLine - 1) + Array(split.body)
         }

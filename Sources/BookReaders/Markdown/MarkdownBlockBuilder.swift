@@ -62,7 +62,7 @@ struct MarkdownBlockBuilder {
             let inlines = pieces.compactMap { if case .inline(let inline) = $0 { inline } else { nil } }
             return [Block(.heading(level: level, Self.merged(inlines)), location: Self.unplaced)]
                 + images.map { Block(.image($0), location: Self.unplaced) }
-        case .blockQuote, .document:
+        case .blockQuote:
             return [Block(.quote(blocks(node.children)), location: Self.unplaced)]
         case .list(let ordered, let start):
             var items: [ListItem] = []
@@ -100,7 +100,7 @@ struct MarkdownBlockBuilder {
         case .footnoteDefinition:
             // Definitions are collected per file and placed as endnotes of the chapters that refer to them.
             return []
-        case .tableRow, .tableCell, .other:
+        case .document, .tableRow, .tableCell, .other:
             return blocks(node.children)
         case .text, .softBreak, .lineBreak, .code, .htmlInline, .emphasis, .strong, .strikethrough, .link, .image,
              .footnoteReference:

@@ -41,7 +41,8 @@ struct MarkdownFrontMatter: Sendable, Equatable {
 
     /// Parses the YAML text with libyaml; problems become warnings with the line number in the Markdown file
     /// (`firstLine` is the file line of the YAML's first line).
-    static func parse(_ yaml: ArraySlice<UInt8>, firstLine: Int, diagnostics: inout [Diagnostic]) -> MarkdownFrontMatter {
+    /// Returns nil when the YAML is well-formed but not a mapping: then the block was not front matter.
+    static func parse(_ yaml: ArraySlice<UInt8>, firstLine: Int, diagnostics: inout [Diagnostic]) -> MarkdownFrontMatter? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else { return MarkdownFrontMatter() }
         defer { yaml_parser_delete(&parser) }
@@ -59,10 +60,8 @@ struct MarkdownFrontMatter: Sendable, Equatable {
         }
         defer { yaml_document_delete(&document) }
         guard let root = yaml_document_get_root_node(&document) else { return MarkdownFrontMatter() }
-        guard root.pointee.type == YAML_MAPPING_NODE else {
-            diagnostics.append(.warning("front matter: line \(firstLine + Int(root.pointee.start_mark.line)): not a mapping of keys to values"))
-            return MarkdownFrontMatter()
-        }
+        // Front matter is a mapping; a lone scalar between two rules is Markdown (a setext heading, say).
+        guard root.pointee.type == YAML_MAPPING_NODE else { return nil }
         var result = MarkdownFrontMatter()
         var pair = root.pointee.data.mapping.pairs.start
         while let current = pair, current != root.pointee.data.mapping.pairs.top {

@@ -1,4 +1,5 @@
 import CCmark
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +8,7 @@ import Musl
 
 /// The cmark-gfm tree copied into Swift values, so the C tree can be freed before any mapping starts.
 struct MarkdownNode: Sendable {
-    indirect enum Kind: Sendable {
+    enum Kind: Sendable {
         case document
         case blockQuote
         case list(ordered: Bool, start: Int)
@@ -42,6 +43,8 @@ struct MarkdownNode: Sendable {
     var line: Int
     /// Unsafe HTML rendering of a leaf block holding inline HTML, kept for the HTML importer.
     var html: String?
+    /// This node or one below it is inline HTML.
+    var holdsHTML = false
 }
 
 /// Parses Markdown with cmark-gfm and its GitHub extensions.
@@ -49,8 +52,17 @@ enum MarkdownSyntax {
     /// Deeper nesting is flattened into text: hostile input must not exhaust the stack.
     static let maxDepth = 256
 
+    /// cmark-gfm is not re-entrant: extension registration is an unguarded check-then-set that aborts when two
+    /// threads race, and parsers share a global table of special characters that each parse edits. Parses run
+    /// one at a time; they are short next to layout.
+    private static let lock = Mutex<Void>(())
+
     /// Parses `bytes`; the C tree lives only inside this function.
     static func parse(_ bytes: [UInt8]) -> (root: MarkdownNode, flattened: Bool) {
+        lock.withLock { _ in parseLocked(bytes) }
+    }
+
+    private static func parseLocked(_ bytes: [UInt8]) -> (root: MarkdownNode, flattened: Bool) {
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else {
@@ -89,18 +101,18 @@ enum MarkdownSyntax {
             let kind = self.kind(of: node)
             var children: [MarkdownNode] = []
             var child = cmark_node_first_child(node)
-            var hasHTML = false
+            var holdsHTML = false
             while let current = child {
                 let copied = copy(current, depth: depth + 1)
-                if case .htmlInline = copied.kind { hasHTML = true }
-                if copied.html != nil, Self.isInline(copied.kind) { hasHTML = true }
+                holdsHTML = holdsHTML || copied.holdsHTML
                 children.append(copied)
                 child = cmark_node_next(current)
             }
             var result = MarkdownNode(kind: kind, children: children, line: line)
-            if hasHTML, Self.holdsInlines(kind) || Self.isInline(kind) {
-                result.html = Self.renderHTML(node, extensions: extensions)
-            }
+            if case .htmlInline = kind { holdsHTML = true }
+            result.holdsHTML = holdsHTML
+            // Only leaf blocks are handed to the importer, so only they carry the rendering.
+            if holdsHTML, Self.holdsInlines(kind) { result.html = Self.renderHTML(node, extensions: extensions) }
             return result
         }
 
@@ -146,15 +158,6 @@ enum MarkdownSyntax {
 
         private func typeString(_ node: OpaquePointer) -> String {
             cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
-        }
-
-        static func isInline(_ kind: MarkdownNode.Kind) -> Bool {
-            switch kind {
-            case .text, .softBreak, .lineBreak, .code, .htmlInline, .emphasis, .strong, .strikethrough, .link,
-                 .image, .footnoteReference:
-                return true
-            default: return false
-            }
         }
 
         static func holdsInlines(_ kind: MarkdownNode.Kind) -> Bool {

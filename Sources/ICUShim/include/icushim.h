@@ -1,6 +1,39 @@
 #ifndef QUIRE_ICUSHIM_H
 #define QUIRE_ICUSHIM_H
+/* The only view Swift has of ICU: plain integer types and opaque handles (DESIGN.md §3). */
 #include <stddef.h>
 #include <stdint.h>
+
+/* Major version of the ICU library in use. */
 int32_t qi_version(void);
+
+/* A break iterator; owned by the caller, closed with qi_breaker_close. */
+typedef struct qi_breaker qi_breaker;
+
+/* A UAX #14 line break iterator for an ICU locale id ("en", "ja@lb=strict"); NULL on failure. */
+qi_breaker *qi_line_breaker_open(const char *locale);
+/* An extended grapheme cluster iterator; NULL on failure. */
+qi_breaker *qi_grapheme_breaker_open(void);
+void qi_breaker_close(qi_breaker *breaker);
+
+/* Boundaries of the UTF-8 text after position 0, in ascending byte offsets, the last being `length`.
+   `out` must hold `length + 1` entries. Returns the count, or -1 on error. */
+int32_t qi_boundaries(qi_breaker *breaker, const uint8_t *text, int32_t length, int32_t *out);
+
+/* Flags returned with a cluster's width by qi_cluster_info. */
+enum {
+    QI_WIDTH_MASK = 0xFF,
+    QI_INVISIBLE = 0x100, /* never printed: controls, default-ignorables (soft hyphen, ZWSP, WJ, BOM) */
+    QI_SPACE = 0x200      /* breakable white space: dropped at the end of a line */
+};
+
+/* Width in cells (0-2) and flags of one grapheme cluster given as UTF-8. */
+int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide);
+
+/* Width in cells of a UTF-8 string (clusters measured as by qi_cluster_info). */
+int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide);
+
+/* Base direction from the first strong character: 0 left-to-right, 1 right-to-left, -1 none. */
+int32_t qi_first_strong_direction(const uint8_t *text, int32_t length);
+
 #endif

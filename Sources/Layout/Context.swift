@@ -1,0 +1,425 @@
+import BookModel
+import ICUShim
+
+/// A line on its way to a page, with what page flow needs: keeps, source offsets, page-break labels.
+struct FlowLine {
+    var line: Line
+    /// No page break may fall between this line and the next (widows, orphans, headings, table rows).
+    var keep = false
+    /// A separating blank line, dropped at the top or bottom of a page.
+    var collapsible = false
+    /// Source offsets of the book text on the line, -1 when it holds none.
+    var start = -1
+    var end = -1
+    var labels: [String] = []
+    /// Holds only page-break labels of an empty paragraph; folded into a neighbour before page flow.
+    var markerOnly = false
+
+    static func blank(direction: Direction) -> FlowLine {
+        FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)
+    }
+}
+
+/// A paragraph's text as UTF-8, with the ranges that are not book text and the positions of forced breaks.
+struct ParagraphInput {
+    var bytes: [UInt8] = []
+    /// Byte ranges that are decorations (ruby annotations, table labels), ascending.
+    var decorations: [Range<Int>] = []
+    /// Byte ranges that must not be broken inside (a ruby base with its annotation).
+    var glue: [Range<Int>] = []
+    var hardBreaks: [Int] = []
+    var markers: [(position: Int, label: String)] = []
+    /// Source offset of the first book character.
+    var offset: Int
+
+    init(offset: Int) { self.offset = offset }
+
+    mutating func appendDecoration(_ text: String) {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count > start { decorations.append(start..<bytes.count) }
+    }
+
+    init(_ inlines: [Inline], offset: Int, ruby: RubyMode) {
+        self.offset = offset
+        var size = 0
+        for inline in inlines {
+            switch inline {
+            case .text(let text, _): size += text.utf8.count
+            case .ruby(let base, let annotation): size += base.utf8.count + annotation.utf8.count + 6
+            default: break
+            }
+        }
+        bytes.reserveCapacity(size)
+        for inline in inlines {
+            switch inline {
+            case .text(let text, _):
+                bytes.append(contentsOf: text.utf8)
+            case .ruby(let base, let annotation):
+                let start = bytes.count
+                bytes.append(contentsOf: base.utf8)
+                switch ruby {
+                case .drop: break
+                case .paren: appendDecoration("(" + annotation + ")")
+                case .aozora: appendDecoration("《" + annotation + "》")
+                }
+                glue.append(start..<bytes.count)
+            case .lineBreak:
+                hardBreaks.append(bytes.count)
+            case .pageBreak(let label):
+                markers.append((bytes.count, label))
+            }
+        }
+    }
+}
+
+/// Per-thread layout state: ICU iterators and scratch buffers reused across the paragraphs of a chapter.
+final class LayoutContext {
+    let options: LayoutOptions
+    let vertical: Bool
+    private let ambiguous: Int32
+    private var lineBreakers: [String: Breaker] = [:]
+    private var missingBreakers: Set<String> = []
+    private let graphemes: Breaker?
+    private let strategy: any LineBreakStrategy
+    private var boundaryScratch: [Int32] = []
+    private(set) var clusterStart: [Int32] = []
+    private(set) var clusterWidth: [UInt8] = []
+    private(set) var clusterFlags: [ClusterFlags] = []
+    private var output: [UInt8] = []
+    private var widthCache: [String: Int] = [:]
+
+    init(options: LayoutOptions, vertical: Bool) {
+        self.options = options
+        self.vertical = vertical
+        self.ambiguous = options.ambiguousWide ? 1 : 0
+        self.graphemes = Breaker(graphemes: ())
+        self.strategy = options.lineBreaking.strategy
+    }
+
+    func lineBreaker(for language: String?) -> Breaker? {
+        let locale = icuLineLocale(language)
+        if let breaker = lineBreakers[locale] { return breaker }
+        if missingBreakers.contains(locale) { return nil }
+        if let breaker = Breaker(line: locale) {
+            lineBreakers[locale] = breaker
+            return breaker
+        }
+        missingBreakers.insert(locale)
+        return nil
+    }
+
+    /// Width of a decoration or short string as this layout counts it (rows in vertical writing).
+    func width(of text: String) -> Int {
+        if let cached = widthCache[text] { return cached }
+        var copy = Array(text.utf8)
+        let n = copy.withUnsafeBufferPointer { measure($0) }
+        var total = 0
+        for i in 0..<n where !clusterFlags[i].contains(.invisible) { total += Int(clusterWidth[i]) }
+        copy.removeAll()
+        widthCache[text] = total
+        return total
+    }
+
+    private func grow(to size: Int) {
+        if clusterStart.count >= size { return }
+        let capacity = max(size, clusterStart.count * 2, 64)
+        clusterStart = [Int32](repeating: 0, count: capacity)
+        clusterWidth = [UInt8](repeating: 0, count: capacity)
+        clusterFlags = [ClusterFlags](repeating: [], count: capacity)
+    }
+
+    @inline(__always)
+    private func classifyASCII(_ b: UInt8, _ i: Int) {
+        if b >= 0x21 && b < 0x7F {
+            clusterWidth[i] = 1
+            clusterFlags[i] = []
+        } else if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+            clusterWidth[i] = 1
+            clusterFlags[i] = .space
+        } else {
+            clusterWidth[i] = 0
+            clusterFlags[i] = .invisible
+        }
+    }
+
+    /// Splits UTF-8 text into grapheme clusters with their widths and flags; returns the cluster count.
+    @discardableResult
+    func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let length = bytes.count
+        grow(to: length + 1)
+        var ascii = true
+        for b in bytes where b >= 0x80 {
+            ascii = false
+            break
+        }
+        var n = 0
+        if ascii {
+            for i in 0..<length {
+                clusterStart[i] = Int32(i)
+                classifyASCII(bytes[i], i)
+            }
+            n = length
+        } else {
+            var boundaries = boundaryScratch
+            boundaryScratch = []
+            let k: Int
+            if let graphemes {
+                k = graphemes.boundaries(bytes, into: &boundaries)
+            } else {
+                // Without ICU data, fall back to one cluster per scalar.
+                if boundaries.count < length + 1 { boundaries = [Int32](repeating: 0, count: length + 1) }
+                var count = 0
+                for i in 1...length where i == length || bytes[i] & 0xC0 != 0x80 {
+                    boundaries[count] = Int32(i)
+                    count += 1
+                }
+                k = count
+            }
+            var start = 0
+            for j in 0..<k {
+                let end = Int(boundaries[j])
+                clusterStart[n] = Int32(start)
+                if end - start == 1 && bytes[start] < 0x80 {
+                    classifyASCII(bytes[start], n)
+                } else {
+                    let info = qi_cluster_info(bytes.baseAddress! + start, Int32(end - start), ambiguous)
+                    var flags: ClusterFlags = []
+                    if info & Int32(QI_INVISIBLE) != 0 { flags.insert(.invisible) }
+                    if info & Int32(QI_SPACE) != 0 { flags.insert(.space) }
+                    let w = UInt8(info & Int32(QI_WIDTH_MASK))
+                    if w == 2 { flags.insert(.wide) }
+                    if end - start == 3 && isHangable(bytes[start], bytes[start + 1], bytes[start + 2]) {
+                        flags.insert(.hangable)
+                    }
+                    clusterWidth[n] = flags.contains(.invisible) ? 0 : w
+                    clusterFlags[n] = flags
+                }
+                n += 1
+                start = end
+            }
+            boundaryScratch = boundaries
+        }
+        clusterStart[n] = Int32(length)
+        if vertical { verticalWidths(bytes, n) }
+        return n
+    }
+
+    /// 、。，． (U+3001, U+3002, U+FF0C, U+FF0E) may hang past the line end.
+    private func isHangable(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        (a == 0xE3 && b == 0x80 && (c == 0x81 || c == 0x82)) || (a == 0xEF && b == 0xBC && (c == 0x8C || c == 0x8E))
+    }
+
+    /// In a column every character takes one row, and a lone pair of digits (or !? marks) shares one
+    /// (tate-chu-yoko).
+    private func verticalWidths(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int) {
+        for i in 0..<n where !clusterFlags[i].contains(.invisible) { clusterWidth[i] = 1 }
+        func kind(_ i: Int) -> UInt8 {
+            guard i >= 0 && i < n && clusterStart[i + 1] - clusterStart[i] == 1 else { return 0 }
+            let b = bytes[Int(clusterStart[i])]
+            if b >= 0x30 && b <= 0x39 { return 1 }
+            if b == 0x21 || b == 0x3F { return 2 }
+            return 0
+        }
+        var i = 0
+        while i + 1 < n {
+            let k = kind(i)
+            if k != 0 && kind(i + 1) == k && kind(i - 1) != k && kind(i + 2) != k {
+                clusterWidth[i + 1] = 0
+                clusterFlags[i].remove(.breakAfter)
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Sets a paragraph into lines of at most `width` cells, appending them to `out`.
+    func setParagraph(_ input: ParagraphInput, width: Int, indent: String? = nil, language: String?,
+                      direction explicit: Direction?, fallback: Direction, role: LineRole = .body,
+                      align: TextAlign = .start, out: inout [FlowLine]) {
+        let firstOut = out.count
+        let length = input.bytes.count
+        // Measured before the paragraph: measuring reuses the cluster buffers.
+        var indentText = indent
+        var indentWidth = indent.map { self.width(of: $0) } ?? 0
+        if width - indentWidth < 2 {
+            indentText = nil
+            indentWidth = 0
+        }
+        input.bytes.withUnsafeBufferPointer { bytes in
+            let n = measure(bytes)
+            let direction = explicit ?? firstStrongDirection(bytes) ?? fallback
+            if n > 0, let breaker = lineBreaker(for: language) {
+                var boundaries = boundaryScratch
+                boundaryScratch = []
+                let k = breaker.boundaries(bytes, into: &boundaries)
+                var c = 0
+                for j in 0..<k {
+                    let p = boundaries[j]
+                    while c < n && clusterStart[c + 1] < p { c += 1 }
+                    if c < n && clusterStart[c + 1] == p { clusterFlags[c].insert(.breakAfter) }
+                }
+                boundaryScratch = boundaries
+            }
+            if vertical { verticalWidths(bytes, n) }
+            for range in input.glue {
+                for c in 0..<n where Int(clusterStart[c + 1]) > range.lowerBound && Int(clusterStart[c + 1]) < range.upperBound {
+                    clusterFlags[c].remove(.breakAfter)
+                }
+            }
+            var hardBefore: [Int] = []
+            if !input.hardBreaks.isEmpty {
+                var c = 0
+                for p in input.hardBreaks where p < length {
+                    while c < n && Int(clusterStart[c]) < p { c += 1 }
+                    hardBefore.append(c)
+                }
+            }
+            let measured = MeasuredText(count: n, width: clusterWidth, flags: clusterFlags, hardBefore: hardBefore)
+            let spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
+                                            hanging: options.hangingPunctuation)
+            if spans.isEmpty {
+                if !input.markers.isEmpty {
+                    var marker = FlowLine.blank(direction: direction)
+                    marker.markerOnly = true
+                    marker.labels = input.markers.map(\.label)
+                    out.append(marker)
+                }
+                return
+            }
+            // Source offsets: book scalars before a byte position, decorations not counted.
+            var scanByte = 0
+            var scanScalars = 0
+            var scanDecoration = 0
+            func scalars(upTo p: Int) -> Int {
+                let decorations = input.decorations
+                while scanByte < p {
+                    while scanDecoration < decorations.count && decorations[scanDecoration].upperBound <= scanByte {
+                        scanDecoration += 1
+                    }
+                    if scanDecoration < decorations.count && decorations[scanDecoration].lowerBound <= scanByte {
+                        scanByte = min(p, decorations[scanDecoration].upperBound)
+                        continue
+                    }
+                    let stop = scanDecoration < decorations.count ? min(p, decorations[scanDecoration].lowerBound) : p
+                    while scanByte < stop {
+                        if bytes[scanByte] & 0xC0 != 0x80 { scanScalars += 1 }
+                        scanByte += 1
+                    }
+                }
+                return scanScalars
+            }
+            var marker = 0
+            var decorationIndex = 0
+            for (index, span) in spans.enumerated() {
+                output.removeAll(keepingCapacity: true)
+                var decorations: [Range<Int>] = []
+                var lineWidth = 0
+                let available = index == 0 ? width - indentWidth : width
+                if index == 0, let indentText {
+                    output.append(contentsOf: indentText.utf8)
+                    decorations.append(0..<output.count)
+                    lineWidth += indentWidth
+                }
+                var trimmed = span.end
+                while trimmed > span.start && clusterFlags[trimmed - 1].contains(.space) { trimmed -= 1 }
+                var contentWidth = 0
+                var spaces = 0
+                var inks = 0
+                var wide = false
+                for c in span.start..<trimmed {
+                    contentWidth += Int(clusterWidth[c])
+                    let f = clusterFlags[c]
+                    if f.contains(.space) { spaces += 1 } else if !f.contains(.invisible) && clusterWidth[c] > 0 { inks += 1 }
+                    if f.contains(.wide) { wide = true }
+                }
+                var extra = 0
+                var gaps = 0
+                var betweenCharacters = false
+                if align == .justify && !span.last && contentWidth < available {
+                    if spaces > 0 {
+                        extra = available - contentWidth
+                        gaps = spaces
+                    } else if (wide || vertical) && inks > 1 {
+                        extra = available - contentWidth
+                        gaps = inks - 1
+                        betweenCharacters = true
+                    }
+                }
+                var gap = 0
+                var inkSeen = 0
+                var openDecoration = -1
+                for c in span.start..<trimmed {
+                    let f = clusterFlags[c]
+                    if f.contains(.invisible) { continue }
+                    let b0 = Int(clusterStart[c])
+                    let b1 = Int(clusterStart[c + 1])
+                    while decorationIndex < input.decorations.count && input.decorations[decorationIndex].upperBound <= b0 {
+                        decorationIndex += 1
+                    }
+                    let isDecoration = decorationIndex < input.decorations.count
+                        && input.decorations[decorationIndex].lowerBound <= b0
+                    let o0 = output.count
+                    if isDecoration {
+                        if openDecoration < 0 { openDecoration = o0 }
+                    } else if openDecoration >= 0 {
+                        decorations.append(openDecoration..<o0)
+                        openDecoration = -1
+                    }
+                    if f.contains(.space) && b1 - b0 == 1 {
+                        output.append(0x20)
+                    } else {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<b1]))
+                    }
+                    lineWidth += Int(clusterWidth[c])
+                    if gaps > 0 {
+                        var insert = false
+                        if betweenCharacters {
+                            if !f.contains(.space) && clusterWidth[c] > 0 {
+                                inkSeen += 1
+                                insert = inkSeen < inks
+                            }
+                        } else {
+                            insert = f.contains(.space)
+                        }
+                        if insert {
+                            let add = extra / gaps + (gap < extra % gaps ? 1 : 0)
+                            gap += 1
+                            if openDecoration >= 0 {
+                                decorations.append(openDecoration..<output.count)
+                                openDecoration = -1
+                            }
+                            for _ in 0..<add { output.append(0x20) }
+                            lineWidth += add
+                        }
+                    }
+                }
+                if openDecoration >= 0 { decorations.append(openDecoration..<output.count) }
+                var flow = FlowLine(line: Line(text: String(decoding: output, as: UTF8.self), width: lineWidth,
+                                               direction: direction, alignment: gaps > 0 ? .justify : .start,
+                                               role: role, decorations: decorations))
+                let startByte = Int(clusterStart[span.start])
+                let endByte = Int(clusterStart[span.end])
+                flow.start = input.offset + scalars(upTo: startByte)
+                flow.end = input.offset + scalars(upTo: endByte)
+                let isLast = index == spans.count - 1
+                while marker < input.markers.count && (isLast || input.markers[marker].position < endByte) {
+                    flow.labels.append(input.markers[marker].label)
+                    marker += 1
+                }
+                out.append(flow)
+            }
+        }
+        keepTogether(&out, from: firstOut)
+    }
+
+    /// Widows and orphans: the first `orphans` and last `widows` lines of a block stay on one page.
+    func keepTogether(_ out: inout [FlowLine], from first: Int) {
+        let count = out.count - first
+        guard count > 1 else { return }
+        for j in 0..<(count - 1) where j < options.orphans - 1 || j >= count - options.widows {
+            out[first + j].keep = true
+        }
+    }
+}

@@ -1,3 +1,0 @@
-/// Placeholder until the paginator lands.
-import BookModel
-

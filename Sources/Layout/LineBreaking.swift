@@ -1,0 +1,87 @@
+/// The measured clusters of one paragraph, as a line breaker sees them.
+struct MeasuredText {
+    var count: Int
+    var width: [UInt8]
+    var flags: [ClusterFlags]
+    /// Cluster indexes before which a line must end (forced line breaks), ascending, possibly repeated.
+    var hardBefore: [Int]
+}
+
+/// A line as a range of clusters; `last` lines (paragraph end or forced break) are never justified.
+struct LineSpan: Equatable {
+    var start: Int
+    var end: Int
+    var last: Bool
+}
+
+/// A way of choosing line breaks among the opportunities, so Knuth–Plass can replace first-fit.
+protocol LineBreakStrategy {
+    /// Lines covering the clusters in order; `firstWidth` applies to the first line, `restWidth` to the others.
+    func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, hanging: Bool) -> [LineSpan]
+}
+
+extension LineBreaking {
+    var strategy: any LineBreakStrategy {
+        switch self {
+        case .firstFit: return FirstFit()
+        }
+    }
+}
+
+/// Greedy breaking: each line takes as much as fits; a run longer than a line is split between clusters.
+struct FirstFit: LineBreakStrategy {
+    func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, hanging: Bool) -> [LineSpan] {
+        let n = text.count
+        var spans: [LineSpan] = []
+        var start = 0
+        var hard = 0
+        let hardBefore = text.hardBefore
+        let width = text.width
+        let flags = text.flags
+        while true {
+            let nextHard = hard < hardBefore.count ? hardBefore[hard] : Int.max
+            while start < n && start != nextHard && flags[start].contains(.space) { start += 1 }
+            if start >= n && nextHard >= n { break }
+            let available = spans.isEmpty ? firstWidth : restWidth
+            // With hanging punctuation every line keeps its last cell free for 、。 alone.
+            let limit = hanging && available > 1 ? available - 1 : available
+            var used = 0
+            var ink = false
+            var lastBreak = -1
+            var end = -1
+            var forced = false
+            var i = start
+            while i < n {
+                if i == nextHard {
+                    end = i
+                    forced = true
+                    break
+                }
+                let w = Int(width[i])
+                let f = flags[i]
+                if f.contains(.space) {
+                    used += w
+                    if f.contains(.breakAfter) { lastBreak = i }
+                    i += 1
+                    continue
+                }
+                if w > 0 && ink {
+                    let room = f.contains(.hangable) ? available : limit
+                    if used + w > room {
+                        end = lastBreak >= start ? lastBreak + 1 : i
+                        break
+                    }
+                }
+                used += w
+                if w > 0 { ink = true }
+                if f.contains(.breakAfter) { lastBreak = i }
+                i += 1
+            }
+            if end < 0 { end = n }
+            spans.append(LineSpan(start: start, end: end, last: forced || end >= n))
+            if forced { hard += 1 }
+            start = end
+        }
+        return spans
+    }
+}

@@ -1,0 +1,79 @@
+import BookModel
+
+/// The text area of a page in character cells; frames, running heads and folios are drawn outside it.
+public struct PageSize: Sendable, Hashable, Codable {
+    public var columns: Int
+    public var lines: Int
+
+    /// Sizes below one cell are raised to one so that layout always terminates.
+    public init(columns: Int, lines: Int) {
+        self.columns = max(1, columns)
+        self.lines = max(1, lines)
+    }
+
+    /// 38×20: two framed pages (2 × 40 columns) fill an 80-column terminal, 20 lines + frame + folio fit 24.
+    public static let standard = PageSize(columns: 38, lines: 20)
+}
+
+/// How the lines of a paragraph are aligned in the inline direction.
+public enum TextAlign: String, Sendable, Hashable, Codable, CaseIterable {
+    case start
+    case justify
+}
+
+/// How consecutive paragraphs are told apart.
+public enum ParagraphSeparation: String, Sendable, Hashable, Codable, CaseIterable {
+    case space
+    case indent
+}
+
+/// How ruby annotations are shown: dropped, in parentheses, or in Aozora Bunko brackets 《》.
+public enum RubyMode: String, Sendable, Hashable, Codable, CaseIterable {
+    case drop
+    case paren
+    case aozora
+}
+
+/// Which line breaker sets paragraphs; an optimal (Knuth–Plass) strategy can join `firstFit` later.
+public enum LineBreaking: String, Sendable, Hashable, Codable, CaseIterable {
+    case firstFit
+}
+
+/// Everything the paginator needs besides the book; the defaults give a readable terminal page.
+public struct LayoutOptions: Sendable, Hashable {
+    public var pageSize: PageSize
+    public var align: TextAlign
+    public var paragraph: ParagraphSeparation
+    public var ruby: RubyMode
+    /// East Asian Width "A" characters take two cells (what CJK terminals do).
+    public var ambiguousWide: Bool
+    /// Chapters follow each other without starting a new page.
+    public var continuous: Bool
+    public var widows: Int
+    public var orphans: Int
+    /// Overrides the writing mode of the book and its chapters; nil keeps theirs.
+    public var writingMode: WritingMode?
+    /// 、。，． may hang one cell past the line end; every line reserves that cell.
+    public var hangingPunctuation: Bool
+    public var lineBreaking: LineBreaking
+    /// Lay chapters out on several threads; the pages are identical either way.
+    public var concurrent: Bool
+
+    public init(pageSize: PageSize = .standard, align: TextAlign = .start, paragraph: ParagraphSeparation = .space,
+                ruby: RubyMode = .paren, ambiguousWide: Bool = false, continuous: Bool = false, widows: Int = 2,
+                orphans: Int = 2, writingMode: WritingMode? = nil, hangingPunctuation: Bool = false,
+                lineBreaking: LineBreaking = .firstFit, concurrent: Bool = true) {
+        self.pageSize = pageSize
+        self.align = align
+        self.paragraph = paragraph
+        self.ruby = ruby
+        self.ambiguousWide = ambiguousWide
+        self.continuous = continuous
+        self.widows = widows
+        self.orphans = orphans
+        self.writingMode = writingMode
+        self.hangingPunctuation = hangingPunctuation
+        self.lineBreaking = lineBreaking
+        self.concurrent = concurrent
+    }
+}

@@ -1,0 +1,142 @@
+import BookModel
+
+/// A content page holds text; a blank page is inserted (by the spreads stage) so a chapter starts on its side.
+public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case content
+    case blank
+}
+
+/// Where a page's text comes from: offsets count Unicode scalars in the chapter's text, as
+/// `SourceLocation.offset` does; `end` is one past the last character on the page.
+public struct PageSource: Sendable, Hashable, Codable {
+    public var spine: Int
+    public var href: String
+    public var start: Int
+    public var end: Int
+
+    public init(spine: Int, href: String, start: Int, end: Int) {
+        self.spine = spine
+        self.href = href
+        self.start = start
+        self.end = end
+    }
+}
+
+/// What produced a line, so renderers can style it (HTML) without parsing the text.
+public enum LineRole: Sendable, Hashable {
+    case body
+    case heading(level: Int)
+    case preformatted
+    case table
+    case image
+    case rule
+    case blank
+}
+
+/// Alignment in logical terms; `start` is the right edge in a right-to-left line.
+public enum LineAlignment: String, Sendable, Hashable, Codable {
+    case start
+    case justify
+}
+
+/// One line (a column, in vertical writing) of a page, in logical order and without trailing padding.
+public struct Line: Sendable, Hashable {
+    /// The text in logical order, decorations (markers, bars, borders, frames) included.
+    public var text: String
+    /// Width in cells (in rows for vertical writing: one per character, two digits upright in one).
+    public var width: Int
+    public var direction: Direction
+    public var alignment: LineAlignment
+    public var role: LineRole
+    /// UTF-8 byte ranges of `text` that are not the book's text (list markers, borders, ruby annotations).
+    public var decorations: [Range<Int>]
+
+    public init(text: String, width: Int, direction: Direction = .ltr, alignment: LineAlignment = .start,
+                role: LineRole = .body, decorations: [Range<Int>] = []) {
+        self.text = text
+        self.width = width
+        self.direction = direction
+        self.alignment = alignment
+        self.role = role
+        self.decorations = decorations
+    }
+
+    /// The book's own text on this line, decorations removed: what "nothing lost" is checked against.
+    public var content: String {
+        if decorations.isEmpty { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var position = 0
+        for range in decorations {
+            if range.lowerBound > position { out.append(contentsOf: bytes[position..<range.lowerBound]) }
+            position = max(position, range.upperBound)
+        }
+        if position < bytes.count { out.append(contentsOf: bytes[position...]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Cells to leave before the text from the physical start of the line (left, or top in a column).
+    public func offset(inInlineSize size: Int) -> Int {
+        direction == .rtl ? max(0, size - width) : 0
+    }
+}
+
+/// One fixed-size page of lines, with what renderers and the page map need to know about it.
+public struct Page: Sendable, Hashable {
+    /// 1-based physical position in the book.
+    public var number: Int
+    public var kind: PageKind
+    /// The chapter's title, for a running head.
+    public var chapterTitle: String?
+    /// Index of the chapter in `Document.chapters` where the page starts.
+    public var chapterIndex: Int
+    /// This page holds the first line of a chapter (the spreads stage honours `pageSpread` there).
+    public var startsChapter: Bool
+    public var pageSpread: PageSpread?
+    public var source: PageSource
+    /// Further chapters on the same page, only in continuous layout.
+    public var additionalSources: [PageSource]
+    /// Labels of the print page-break markers that fall on this page.
+    public var printPages: [String]
+    /// Lines top to bottom; in vertical-rl, columns in reading order (rightmost first), each read top down.
+    public var lines: [Line]
+    public var size: PageSize
+    public var writingMode: WritingMode
+    public var direction: Direction
+    public var language: String?
+
+    public init(number: Int, kind: PageKind = .content, chapterTitle: String? = nil, chapterIndex: Int = 0,
+                startsChapter: Bool = false, pageSpread: PageSpread? = nil, source: PageSource,
+                additionalSources: [PageSource] = [], printPages: [String] = [], lines: [Line] = [],
+                size: PageSize = .standard, writingMode: WritingMode = .horizontalTB, direction: Direction = .ltr,
+                language: String? = nil) {
+        self.number = number
+        self.kind = kind
+        self.chapterTitle = chapterTitle
+        self.chapterIndex = chapterIndex
+        self.startsChapter = startsChapter
+        self.pageSpread = pageSpread
+        self.source = source
+        self.additionalSources = additionalSources
+        self.printPages = printPages
+        self.lines = lines
+        self.size = size
+        self.writingMode = writingMode
+        self.direction = direction
+        self.language = language
+    }
+
+    /// A blank page standing in for `page`'s side of the spread: same chapter and place, no lines.
+    public static func blank(number: Int, before page: Page) -> Page {
+        Page(number: number, kind: .blank, chapterTitle: nil, chapterIndex: page.chapterIndex, startsChapter: false,
+             pageSpread: nil,
+             source: PageSource(spine: page.source.spine, href: page.source.href, start: page.source.start,
+                                end: page.source.start),
+             size: page.size, writingMode: page.writingMode, direction: page.direction, language: page.language)
+    }
+
+    /// Lines per page and cells per line for this page's writing mode.
+    public var blockSize: Int { writingMode == .verticalRL ? max(1, size.columns / 2) : size.lines }
+    public var inlineSize: Int { writingMode == .verticalRL ? size.lines : size.columns }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class LayoutSmokeTests: XCTestCase { func testNothing() {} }

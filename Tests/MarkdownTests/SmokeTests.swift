@@ -1,2 +1,0 @@
-import XCTest
-final class MarkdownSmokeTests: XCTestCase { func testNothing() {} }
