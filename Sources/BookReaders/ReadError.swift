@@ -26,7 +26,7 @@ public enum ReadError: Error, Equatable, Sendable {
     /// One line, without the `quire: error: <input>:` prefix.
     public var message: String {
         switch self {
-        case .notFound(let path): return "no such file or folder: \(path)"
+        case .notFound: return "no such file or folder"
         case .unreadable(let why): return "cannot read: \(why)"
         case .notAZip(let why): return "not a valid EPUB (ZIP) archive: \(why)"
         case .notAnEPUB(let why): return "not an EPUB: \(why)"

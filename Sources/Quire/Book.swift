@@ -55,10 +55,7 @@ public enum Quire {
         return try openMarkdown(bytes: bytes, name: name, options: options)
     }
 
-    static func isMarkdown(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdown") || lower.hasSuffix(".txt")
-    }
+    static func isMarkdown(_ path: String) -> Bool { MarkdownReader.isMarkdownPath(path) }
 
     private static func folderHasMarkdown(_ path: String) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

@@ -3,10 +3,12 @@ import BookReaders
 
 extension Quire {
     static func openMarkdown(paths: [String], options: OpenOptions) throws(ReadError) -> Book {
-        throw .invalid("Markdown input is not supported yet")
+        let (document, diagnostics) = try MarkdownReader.read(paths: paths, options: MarkdownOptions(splitHeadings: options.splitHeadings))
+        return Book(format: .markdown, document: document, diagnostics: diagnostics)
     }
 
     static func openMarkdown(bytes: [UInt8], name: String, options: OpenOptions) throws(ReadError) -> Book {
-        throw .invalid("Markdown input is not supported yet")
+        let (document, diagnostics) = try MarkdownReader.read(data: bytes, name: name, options: MarkdownOptions(splitHeadings: options.splitHeadings))
+        return Book(format: .markdown, document: document, diagnostics: diagnostics)
     }
 }

@@ -18,7 +18,7 @@ Run 'quire <command> --help' for a command's options.
 """
 
 /// Runs the command line and returns the exit code; every error is rendered here.
-func main(_ arguments: [String]) -> ExitCode {
+@MainActor func main(_ arguments: [String]) -> ExitCode {
     guard let first = arguments.first else {
         Console.error(overview + "\n")
         return .usage

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/HTMLparser.h>
@@ -113,6 +114,16 @@ static xmlParserInputPtr no_resolve(void *ctx, const xmlChar *public_id, const x
     return NULL;
 }
 
+/* Every external entity, DTD or parameter entity resolves to nothing: Quire never reads a file or URL
+   named by a document. libxml2 consults this process-wide loader even where SAX handlers are bypassed. */
+static xmlParserInputPtr refuse_external(const char *url, const char *id, xmlParserCtxtPtr ctxt) {
+    (void)url; (void)id;
+    return ctxt ? xmlNewStringInputStream(ctxt, (const xmlChar *)"") : NULL;
+}
+
+static pthread_once_t loader_once = PTHREAD_ONCE_INIT;
+static void install_loader(void) { xmlSetExternalEntityLoader(refuse_external); }
+
 /* ---- HTML (SAX1 names, lower-cased by the parser; no namespaces) ---- */
 
 static void split_attr_name(const xmlChar *name, const char **local, const char **ns) {
@@ -158,6 +169,7 @@ static void copy_error(xmlParserCtxtPtr ctxt, qx_result *out) {
 
 void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, uint64_t max_events_bytes,
               qx_result *out) {
+    pthread_once(&loader_once, install_loader);
     memset(out, 0, sizeof *out);
     state s;
     memset(&s, 0, sizeof s);

@@ -50,6 +50,7 @@ public enum EPUBReader {
         let protected = container.contains(Encryption.path) ? try Encryption.protectedPaths(container.read(Encryption.path)) : []
         let navigation = readNavigation(publication, container, &diagnostics)
 
+        let tocTitles = firstTitles(navigation.toc)
         var chapters: [Chapter] = []
         var stylesheets = StylesheetCache(container: container)
         let ordered = publication.spine.enumerated().filter { $0.element.linear } + publication.spine.enumerated().filter { !$0.element.linear }
@@ -61,7 +62,7 @@ public enum EPUBReader {
             }
             if protected.contains(path) { throw .encrypted(path) }
             guard let chapter = try readChapter(item, path: path, spineIndex: index, publication: publication,
-                                                navigation: navigation, container: container,
+                                                tocTitles: tocTitles, container: container,
                                                 stylesheets: &stylesheets, diagnostics: &diagnostics) else { continue }
             chapters.append(chapter)
         }
@@ -111,7 +112,7 @@ public enum EPUBReader {
     }
 
     private static func readChapter(_ item: SpineItem, path: String, spineIndex: Int, publication: Publication,
-                                    navigation: Navigation, container: any Container,
+                                    tocTitles: [String: String], container: any Container,
                                     stylesheets: inout StylesheetCache,
                                     diagnostics: inout [Diagnostic]) throws(ReadError) -> Chapter? {
         let mediaType = item.mediaType ?? ""
@@ -154,7 +155,7 @@ public enum EPUBReader {
             diagnostics.append(.warning("spine item \(path) has media type '\(mediaType)', which Quire cannot read; skipped"))
             return nil
         }
-        chapter.title = firstHeading(chapter.blocks) ?? tocTitle(for: path, in: navigation.toc)
+        chapter.title = firstHeading(chapter.blocks) ?? tocTitles[path]
         return chapter
     }
 
@@ -182,13 +183,18 @@ public enum EPUBReader {
         return nil
     }
 
-    private static func tocTitle(for path: String, in entries: [TOCEntry]) -> String? {
-        for entry in entries {
-            let target = entry.href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
-            if target == path, !entry.title.isEmpty { return entry.title }
-            if let found = tocTitle(for: path, in: entry.children) { return found }
+    /// The first titled TOC entry for each document path, in reading order.
+    private static func firstTitles(_ entries: [TOCEntry]) -> [String: String] {
+        var titles: [String: String] = [:]
+        func walk(_ entries: [TOCEntry]) {
+            for entry in entries {
+                let path = entry.href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+                if !entry.title.isEmpty, titles[path] == nil { titles[path] = entry.title }
+                walk(entry.children)
+            }
         }
-        return nil
+        walk(entries)
+        return titles
     }
 }
 

@@ -1,0 +1,44 @@
+# Quire: `make run` and `make test` are the only commands a newcomer needs (as root on Debian).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+# Debian packages the build and tests need, and the pkg-config names that prove them installed.
+DEBS := pkg-config libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+PKGCONFIG := libzip zlib libxml-2.0 icu-uc libcmark-gfm yaml-0.1
+
+SAMPLE := Samples/lighthouse-keeper
+CORPUS := $(abspath ../shared/corpus)
+QUIRE_CORPUS ?= $(if $(wildcard $(CORPUS)/MANIFEST.tsv),$(CORPUS),)
+export QUIRE_CORPUS
+
+.PHONY: deps build release run test bench clean
+
+## deps: install the missing Debian packages (apt-get update runs once, only when something is missing).
+deps:
+	@missing=""; \
+	for deb in $(DEBS); do dpkg -s $$deb >/dev/null 2>&1 || missing="$$missing $$deb"; done; \
+	if [ -z "$$missing" ]; then echo "deps: all packages present"; exit 0; fi; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+	  echo "deps: missing:$$missing"; echo "deps: run as root: apt-get update && apt-get install -y$$missing"; exit 1; \
+	fi; \
+	echo "deps: installing$$missing"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	for pc in $(PKGCONFIG); do pkg-config --exists $$pc || { echo "deps: pkg-config cannot find $$pc"; exit 1; }; done
+
+build: deps
+	swift build
+
+release: deps
+	swift build -c release --product quire
+
+## run: build and render the bundled sample book to the terminal.
+run: release
+	.build/release/quire info $(SAMPLE)
+
+## test: build and run every test (corpus tests run when ../shared/corpus exists).
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+clean:
+	rm -rf .build

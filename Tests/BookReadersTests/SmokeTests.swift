@@ -1,3 +1,0 @@
-import XCTest
-@testable import BookReaders
-final class SmokeTests: XCTestCase { func testNothing() {} }
