@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel"]),
+        .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QuireCLITests", dependencies: ["Quire"], resources: [.copy("Snapshots")]),
     ],

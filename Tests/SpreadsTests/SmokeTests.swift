@@ -1,0 +1,2 @@
+import XCTest
+final class SpreadsSmokeTests: XCTestCase { func testNothing() {} }
