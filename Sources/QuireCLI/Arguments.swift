@@ -1,6 +1,7 @@
 /// One option of a command: the same table drives parsing, help and "did you mean".
 struct OptionSpec {
     var name: String
+    var short: Character? = nil
     var value: String?
     var help: String
 }
@@ -21,7 +22,8 @@ struct CommandSpec {
             out += "\nOptions:\n"
             let helpOption = OptionSpec(name: "help", value: nil, help: "Show this help.")
             for option in options + [helpOption] {
-                let left = "  --\(option.name)" + (option.value.map { " \($0)" } ?? "")
+                let short = option.short.map { "-\($0), " } ?? "    "
+                let left = "  \(short)--\(option.name)" + (option.value.map { " \($0)" } ?? "")
                 out += left.padding(toLength: max(30, left.count + 2), withPad: " ", startingAt: 0) + option.help + "\n"
             }
         }
@@ -61,6 +63,9 @@ enum ArgumentParser {
             }
             if argument == "--" { onlyPositionals = true; continue }
             var name = String(argument.drop { $0 == "-" })
+            if !argument.hasPrefix("--"), name.count == 1, let option = command.options.first(where: { $0.short == name.first }) {
+                name = option.name
+            }
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])

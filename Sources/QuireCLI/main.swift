@@ -4,6 +4,7 @@ import Quire
 /// Every subcommand: its spec (for parsing and help) and what it runs.
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] = [
     (InfoCommand.spec, InfoCommand.run),
+    (RenderCommand.spec, RenderCommand.run),
 ]
 
 let overview = """

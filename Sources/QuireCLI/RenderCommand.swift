@@ -1,0 +1,111 @@
+import BookModel
+import Foundation
+import Layout
+import Quire
+import Renderers
+
+/// `quire render`: the book as pages, in text, JSON (and, later, HTML).
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render", synopsis: "BOOK... [--format text|json] [-o DIR] [layout options]",
+        summary: "Paginate a book and print its pages as text, or write its JSON page map.",
+        options: [
+            OptionSpec(name: "format", value: "FORMAT", help: "text (default) or json."),
+            OptionSpec(name: "output", short: "o", value: "DIR", help: "Write files into DIR instead of printing (json: DIR/book.json)."),
+            OptionSpec(name: "page", value: "COLSxLINES", help: "Page size in character cells (default \(PageSize.standard.columns)x\(PageSize.standard.lines))."),
+            OptionSpec(name: "align", value: "MODE", help: "start (default) or justify."),
+            OptionSpec(name: "paragraph", value: "MODE", help: "space (blank line between paragraphs, default) or indent."),
+            OptionSpec(name: "ruby", value: "MODE", help: "paren (default: 漢字(かんじ)), aozora (漢字《かんじ》) or drop."),
+            OptionSpec(name: "ambiguous", value: "WIDTH", help: "narrow (default) or wide: cells for East Asian Ambiguous characters."),
+            OptionSpec(name: "writing-mode", value: "MODE", help: "auto (default: the book's), horizontal or vertical."),
+            OptionSpec(name: "continuous", value: nil, help: "Do not start each chapter on a new page."),
+            OptionSpec(name: "widows", value: "N", help: "Fewest lines of a paragraph at the top of a page (default 2)."),
+            OptionSpec(name: "orphans", value: "N", help: "Fewest lines of a paragraph at the bottom of a page (default 2)."),
+            OptionSpec(name: "from", value: "N", help: "First page to print (text)."),
+            OptionSpec(name: "to", value: "M", help: "Last page to print (text)."),
+            OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
+            OptionSpec(name: "quiet", value: nil, help: "Do not print warnings on standard error."),
+        ],
+        details: """
+        BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.
+        Text pages are separated by form feeds, so `quire render book.epub | less` pages through the book.
+        """)
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let format = try choice(arguments, "format", ["text", "json"], default: "text")
+        let options = try layoutOptions(arguments)
+        let range = try pageRange(arguments)
+        let book = try Inputs.open(arguments)
+        let pagination = Quire.paginate(book, options: options)
+        switch format {
+        case "json":
+            let json = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, pages: pagination.pages)
+            let text = json.serialized(pretty: true) + "\n"
+            if let output = arguments.value("output") {
+                try OutputFolder(output).write("book.json", Array(text.utf8))
+            } else {
+                Console.out(text)
+            }
+        default:
+            let pages = pagination.pages.filter { range.contains($0.number) }
+            let text = TextPages.render(pages, size: pagination.pageSize)
+            if let output = arguments.value("output") {
+                try OutputFolder(output).write("book.txt", Array(text.utf8))
+            } else {
+                Console.out(text)
+            }
+        }
+        return .ok
+    }
+
+    static func layoutOptions(_ arguments: ParsedArguments) throws -> LayoutOptions {
+        var options = LayoutOptions()
+        if let page = arguments.value("page") { options.pageSize = try pageSize(page, option: "page") }
+        options.align = TextAlign(rawValue: try choice(arguments, "align", TextAlign.allCases.map(\.rawValue), default: "start"))!
+        options.paragraph = ParagraphSeparation(rawValue: try choice(arguments, "paragraph", ParagraphSeparation.allCases.map(\.rawValue), default: "space"))!
+        options.ruby = RubyMode(rawValue: try choice(arguments, "ruby", RubyMode.allCases.map(\.rawValue), default: options.ruby.rawValue))!
+        options.ambiguousWide = try choice(arguments, "ambiguous", ["narrow", "wide"], default: "narrow") == "wide"
+        switch try choice(arguments, "writing-mode", ["auto", "horizontal", "vertical", "horizontal-tb", "vertical-rl"], default: "auto") {
+        case "horizontal", "horizontal-tb": options.writingMode = .horizontalTB
+        case "vertical", "vertical-rl": options.writingMode = .verticalRL
+        default: options.writingMode = nil
+        }
+        options.continuous = arguments.has("continuous")
+        if let widows = arguments.value("widows") { options.widows = try number(widows, option: "widows", range: 1...20) }
+        if let orphans = arguments.value("orphans") { options.orphans = try number(orphans, option: "orphans", range: 1...20) }
+        return options
+    }
+
+    static func pageRange(_ arguments: ParsedArguments) throws -> ClosedRange<Int> {
+        let from = try arguments.value("from").map { try number($0, option: "from", range: 1...Int.max) } ?? 1
+        let to = try arguments.value("to").map { try number($0, option: "to", range: 1...Int.max) } ?? Int.max
+        guard from <= to else { throw UsageError(message: "--from \(from) is after --to \(to)", usage: spec.usage) }
+        return from...to
+    }
+
+    /// `COLSxLINES`, e.g. `40x20`.
+    static func pageSize(_ text: String, option: String) throws -> PageSize {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let lines = Int(parts[1]),
+              (1...1000).contains(columns), (1...1000).contains(lines) else {
+            throw UsageError(message: "--\(option) takes COLSxLINES with numbers from 1 to 1000, e.g. 40x20, not '\(text)'", usage: spec.usage)
+        }
+        return PageSize(columns: columns, lines: lines)
+    }
+
+    static func number(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
+        guard let n = Int(text), range.contains(n) else {
+            let bounds = range.upperBound == Int.max ? "a whole number from \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            throw UsageError(message: "--\(option) takes \(bounds), not '\(text)'", usage: spec.usage)
+        }
+        return n
+    }
+
+    static func choice(_ arguments: ParsedArguments, _ option: String, _ allowed: [String], default value: String) throws -> String {
+        guard let given = arguments.value(option) else { return value }
+        guard allowed.contains(given) else {
+            throw UsageError(message: "--\(option) takes \(allowed.joined(separator: ", ")), not '\(given)'", usage: spec.usage)
+        }
+        return given
+    }
+}
