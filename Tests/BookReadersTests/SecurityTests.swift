@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+@testable import BookReaders
+import BookModel
+
+final class SecurityTests: XCTestCase {
+    /// A file with a marker string that must never show up in a book's text.
+    private func secretFile() throws -> URL {
+        let url = try temporaryFolder(self).appendingPathComponent("secret.txt")
+        try Data("TOP-SECRET-MARKER".utf8).write(to: url)
+        return url
+    }
+
+    private func allText(_ book: EPUBBook) -> String {
+        book.document.chapters.flatMap(\.blocks).map(text).joined(separator: "\n")
+            + book.document.metadata.titles.joined() + book.document.toc.map(\.title).joined()
+    }
+
+    func testExternalEntityInContentIsNeverRead() throws {
+        let secret = try secretFile()
+        for system in ["file://\(secret.path)", secret.path, "file:///etc/hostname", "http://127.0.0.1:9/xxe"] {
+            let doc = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE html [<!ENTITY xxe SYSTEM "\(system)">]>
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head>
+            <body><p>Before &xxe; after</p></body></html>
+            """
+            do {
+                let book = try EPUBBuilder.book([doc]).read()
+                let all = allText(book)
+                XCTAssertFalse(all.contains("TOP-SECRET-MARKER"), system)
+                if let hostname = try? String(contentsOfFile: "/etc/hostname", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+                   !hostname.isEmpty {
+                    XCTAssertFalse(all.contains("Before \(hostname)"), system)
+                }
+                XCTAssertTrue(all.contains("Before"), all)
+            } catch {
+                // Refusing the document is acceptable too, as long as nothing was read.
+                XCTAssertFalse(error.message.contains("TOP-SECRET-MARKER"))
+            }
+        }
+    }
+
+    func testExternalParameterEntityAndDTDAreNeverRead() throws {
+        let secret = try secretFile()
+        let dtd = try temporaryFolder(self).appendingPathComponent("evil.dtd")
+        try Data("<!ENTITY leak SYSTEM \"file://\(secret.path)\">".utf8).write(to: dtd)
+        let doc = """
+        <?xml version="1.0"?>
+        <!DOCTYPE html SYSTEM "file://\(dtd.path)" [<!ENTITY % p SYSTEM "file://\(dtd.path)"> %p;]>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>Text &leak; end</p></body></html>
+        """
+        do {
+            let book = try EPUBBuilder.book([doc]).read()
+            XCTAssertFalse(allText(book).contains("TOP-SECRET-MARKER"))
+        } catch {
+            XCTAssertFalse(error.message.contains("TOP-SECRET-MARKER"))
+        }
+    }
+
+    func testExternalEntityInPackageDocument() throws {
+        let secret = try secretFile()
+        var b = EPUBBuilder()
+        b.add("OEBPS/content.opf", """
+        <?xml version="1.0"?>
+        <!DOCTYPE package [<!ENTITY xxe SYSTEM "file://\(secret.path)">]>
+        <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="u">
+          <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T &xxe;</dc:title><dc:identifier id="u">i</dc:identifier></metadata>
+          <manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest>
+          <spine><itemref idref="c"/></spine>
+        </package>
+        """)
+        b.add("OEBPS/c.xhtml", EPUBBuilder.xhtml("<p>x</p>"))
+        do {
+            let book = try b.read()
+            XCTAssertFalse(allText(book).contains("TOP-SECRET-MARKER"))
+        } catch {
+            XCTAssertFalse(error.message.contains("TOP-SECRET-MARKER"))
+        }
+    }
+
+    private func assertBounded(_ doc: String, file: StaticString = #filePath, line: UInt = #line) {
+        let start = Date()
+        do {
+            let book = try EPUBBuilder.book([doc]).read()
+            XCTAssertLessThan(book.document.characterCount, 1_000_000, "entity expansion was not bounded", file: file, line: line)
+        } catch {
+            // An error is fine; it must be a clean ReadError (typed throws guarantee the type).
+            XCTAssertFalse(error.message.isEmpty, file: file, line: line)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "entity expansion took too long", file: file, line: line)
+    }
+
+    func testBillionLaughs() {
+        var entities = "<!ENTITY lol0 \"lol\">\n"
+        for i in 1...9 {
+            entities += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1);", count: 10) + "\">\n"
+        }
+        assertBounded("""
+        <?xml version="1.0"?>
+        <!DOCTYPE html [\(entities)]>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>&lol9;</p></body></html>
+        """)
+    }
+
+    func testQuadraticBlowup() {
+        let big = String(repeating: "x", count: 50_000)
+        let refs = String(repeating: "&a;", count: 20_000)
+        assertBounded("""
+        <?xml version="1.0"?>
+        <!DOCTYPE html [<!ENTITY a "\(big)">]>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>\(refs)</p></body></html>
+        """)
+    }
+
+    func testDepthLimitInParser() {
+        let deep = String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40)
+        var limits = XMLLimits()
+        limits.maxDepth = 30
+        guard case .limitExceeded(let what)? = readError({ () throws(ReadError) in
+            try XMLParser.parse(Array(deep.utf8), path: "deep.xml", limits: limits)
+        }) else { return XCTFail("expected limitExceeded") }
+        XCTAssertTrue(what.contains("deep.xml") && what.contains("30"), what)
+        limits.maxDepth = 50
+        XCTAssertNoThrow(try XMLParser.parse(Array(deep.utf8), path: "deep.xml", limits: limits))
+        // The HTML parser is bounded too.
+        limits.maxDepth = 30
+        let html = String(repeating: "<div>", count: 40) + "x"
+        guard case .limitExceeded? = readError({ () throws(ReadError) in
+            try XMLParser.parse(Array(html.utf8), path: "deep.html", html: true, limits: limits)
+        }) else { return XCTFail("expected limitExceeded from the HTML parser") }
+    }
+
+    func testDeeplyNestedBookIsALimitError() {
+        let n = 5000
+        let doc = EPUBBuilder.xhtml(String(repeating: "<div>", count: n) + "deep" + String(repeating: "</div>", count: n))
+        let error = readError { () throws(ReadError) in try EPUBBuilder.book([doc]).read() }
+        guard case .limitExceeded(let what)? = error else { return XCTFail("expected limitExceeded, got \(String(describing: error))") }
+        XCTAssertTrue(what.contains("OEBPS/c1.xhtml"), what)
+    }
+
+    func testDeepButAllowedNestingKeepsText() throws {
+        // Deeper than the importer's own recursion guard but within the parser's limit: no crash, a warning at most.
+        let n = 230
+        let doc = EPUBBuilder.xhtml("<p>top</p>" + String(repeating: "<div>", count: n) + "deep" + String(repeating: "</div>", count: n))
+        let book = try EPUBBuilder.book([doc]).read()
+        XCTAssertEqual(book.document.chapters.first?.blocks.first.map(text), "top")
+    }
+
+    func testGarbageNeverCrashes() {
+        // Random bytes, and a ZIP whose entries are random bytes: errors, never crashes.
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let noise = (0..<Int.random(in: 1...400, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            _ = try? EPUBReader.read(bytes: noise)
+            var b = EPUBBuilder.book([EPUBBuilder.xhtml("<p>x</p>")])
+            b.entries[b.entries.count - 1].data = noise
+            _ = try? b.read()
+            b = EPUBBuilder.book([EPUBBuilder.xhtml("<p>x</p>")])
+            b.entries[2].data = noise  // the OPF
+            _ = try? b.read()
+        }
+    }
+}
