@@ -42,3 +42,7 @@ test: deps
 
 clean:
 	rm -rf .build
+
+## bench: time and memory of full renders beside the unzip+parse floor (needs ../shared/corpus).
+bench: release
+	Benchmarks/bench.sh
