@@ -127,6 +127,13 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(readError { () throws(ReadError) in try b.read() }, .checksum("OEBPS/c1.xhtml"))
     }
 
+    func testZipLevelEncryptionIsDRM() {
+        var b = minimalBook()
+        let i = b.entries.firstIndex { $0.name == "OEBPS/c1.xhtml" }!
+        b.entries[i].flags |= 1
+        XCTAssertEqual(readError { () throws(ReadError) in try b.read() }, .encrypted("OEBPS/c1.xhtml"))
+    }
+
     func testEntryCountLimit() {
         var b = minimalBook()
         for i in 0..<10 { b.add("OEBPS/extra\(i).txt", "x") }
@@ -265,7 +272,8 @@ final class ContainerPathTests: XCTestCase {
     func testFragmentAndQueryDropped() {
         XCTAssertEqual(ContainerPath.resolve("c2.xhtml#part-2", against: "OEBPS/c1.xhtml"), "OEBPS/c2.xhtml")
         XCTAssertEqual(ContainerPath.resolve("c2.xhtml?x=1#y", against: "OEBPS/c1.xhtml"), "OEBPS/c2.xhtml")
-        XCTAssertEqual(ContainerPath.resolve("#only", against: "OEBPS/c1.xhtml"), "OEBPS")
+        XCTAssertEqual(ContainerPath.resolve("#only", against: "OEBPS/c1.xhtml"), "OEBPS/c1.xhtml")
+        XCTAssertEqual(ContainerPath.resolve("", against: "OEBPS/c1.xhtml"), "OEBPS/c1.xhtml")
     }
 
     func testFolderOf() {

@@ -79,15 +79,15 @@ final class SecurityTests: XCTestCase {
         }
     }
 
-    private func assertBounded(_ doc: String, file: StaticString = #filePath, line: UInt = #line) {
+    /// Entity expansion must stop with a limit error, quickly and without building the expanded text.
+    private func assertExpansionLimit(_ doc: String, file: StaticString = #filePath, line: UInt = #line) {
         let start = Date()
-        do {
-            let book = try EPUBBuilder.book([doc]).read()
-            XCTAssertLessThan(book.document.characterCount, 1_000_000, "entity expansion was not bounded", file: file, line: line)
-        } catch {
-            // An error is fine; it must be a clean ReadError (typed throws guarantee the type).
-            XCTAssertFalse(error.message.isEmpty, file: file, line: line)
+        let error = readError({ () throws(ReadError) in try EPUBBuilder.book([doc]).read() }, file: file, line: line)
+        guard case .limitExceeded(let what)? = error else {
+            return XCTFail("expected limitExceeded, got \(String(describing: error))", file: file, line: line)
         }
+        XCTAssertTrue(what.contains("OEBPS/c1.xhtml") && what.contains("entity expansion"), what, file: file, line: line)
+        // Generous: this is a hang detector, not a benchmark.
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "entity expansion took too long", file: file, line: line)
     }
 
@@ -96,7 +96,7 @@ final class SecurityTests: XCTestCase {
         for i in 1...9 {
             entities += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1);", count: 10) + "\">\n"
         }
-        assertBounded("""
+        assertExpansionLimit("""
         <?xml version="1.0"?>
         <!DOCTYPE html [\(entities)]>
         <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>&lol9;</p></body></html>
@@ -104,13 +104,33 @@ final class SecurityTests: XCTestCase {
     }
 
     func testQuadraticBlowup() {
+        // One 50 KB entity referenced 20,000 times: 1 GB of text from a 110 KB document.
         let big = String(repeating: "x", count: 50_000)
         let refs = String(repeating: "&a;", count: 20_000)
-        assertBounded("""
+        assertExpansionLimit("""
         <?xml version="1.0"?>
         <!DOCTYPE html [<!ENTITY a "\(big)">]>
         <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>\(refs)</p></body></html>
         """)
+    }
+
+    func testEntityLoop() {
+        assertExpansionLimit("""
+        <?xml version="1.0"?>
+        <!DOCTYPE html [<!ENTITY a "x&b;"><!ENTITY b "y&a;">]>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>&a;</p></body></html>
+        """)
+    }
+
+    func testModestEntityUseIsFine() throws {
+        let refs = String(repeating: "&w; ", count: 2_000)
+        let doc = """
+        <?xml version="1.0"?>
+        <!DOCTYPE html [<!ENTITY w "word">]>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>\(refs)</p></body></html>
+        """
+        let book = try EPUBBuilder.book([doc]).read()
+        XCTAssertEqual(book.document.characterCount, 2_000 * 5 - 1)
     }
 
     func testDepthLimitInParser() {
@@ -140,11 +160,12 @@ final class SecurityTests: XCTestCase {
     }
 
     func testDeepButAllowedNestingKeepsText() throws {
-        // Deeper than the importer's own recursion guard but within the parser's limit: no crash, a warning at most.
-        let n = 230
+        // html + body + 254 divs: exactly the parser's depth limit. Nothing the parser accepts is dropped.
+        let n = 254
         let doc = EPUBBuilder.xhtml("<p>top</p>" + String(repeating: "<div>", count: n) + "deep" + String(repeating: "</div>", count: n))
         let book = try EPUBBuilder.book([doc]).read()
-        XCTAssertEqual(book.document.chapters.first?.blocks.first.map(text), "top")
+        XCTAssertEqual(book.document.chapters.first?.blocks.map(text), ["top", "deep"])
+        XCTAssertEqual(book.diagnostics, [])
     }
 
     func testGarbageNeverCrashes() {

@@ -270,6 +270,17 @@ final class XHTMLImporterTests: XCTestCase {
                       "\(book.diagnostics)")
     }
 
+    func testRecoveredHTMLKeepsSVGImageSource() throws {
+        let doc = """
+        <html><body><p>Unclosed<div><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">
+        <image xlink:href="img/p.png" width="3" height="4"/></svg></div></body></html>
+        """
+        let book = try EPUBBuilder.book([doc]).read()
+        XCTAssertTrue(book.diagnostics.contains { $0.message.contains("HTML parser") })
+        let images = book.document.chapters.first?.blocks.compactMap { if case .image(let i) = $0.kind { return i } else { return nil } }
+        XCTAssertEqual(images, [ImageRef(source: "OEBPS/img/p.png", alt: "", width: 3, height: 4)])
+    }
+
     func testSVGSpineItemContributesText() throws {
         var b = EPUBBuilder()
         b.add("OEBPS/content.opf", EPUBBuilder.opf(manifest: """

@@ -34,6 +34,8 @@ public enum ContainerPath {
         if let hash = reference.firstIndex(of: "#") { reference = String(reference[..<hash]) }
         if let query = reference.firstIndex(of: "?") { reference = String(reference[..<query]) }
         reference = percentDecode(reference)
+        // An empty reference ("#note", "") is the base document itself (RFC 3986 §5.2.2).
+        if reference.isEmpty { return normalize(base) }
         let joined = reference.hasPrefix("/") ? String(reference.dropFirst()) : folder(of: base) + reference
         return normalize(joined)
     }

@@ -13,7 +13,8 @@ struct ContentImporter {
     private(set) var offset = 0
     private var pendingPageBreaks: [String] = []
     private var depth = 0
-    private let maxDepth = 200
+    /// Recursion guard; as deep as the parser allows (XMLLimits.maxDepth), so no parsed text is dropped.
+    private let maxDepth = Int(XMLLimits().maxDepth)
 
     init(spine: Int, href: String, startOffset: Int = 0, imageSizer: @escaping ImageSizer = { _ in nil }) {
         self.spine = spine

@@ -62,6 +62,8 @@ struct ZipEntry {
     var compressed: [UInt8]? = nil
     var crc: UInt32? = nil
     var declaredSize: UInt32? = nil
+    /// General-purpose flags: bit 11 = UTF-8 names; bit 0 = traditional PKWARE encryption.
+    var flags: UInt16 = 0x0800
 
     init(_ name: String, _ data: [UInt8]) {
         self.name = name
@@ -92,7 +94,7 @@ enum ZipWriter {
             let name = Array(e.name.utf8)
             let offset = UInt32(out.count)
             func common(_ a: inout [UInt8]) {
-                u16(20, &a); u16(0x0800, &a); u16(e.method, &a); u16(0, &a); u16(0x21, &a)
+                u16(20, &a); u16(e.flags, &a); u16(e.method, &a); u16(0, &a); u16(0x21, &a)
                 u32(crc, &a); u32(UInt32(payload.count), &a); u32(size, &a); u16(UInt16(name.count), &a); u16(0, &a)
             }
             u32(0x0403_4B50, &out); common(&out); out += name; out += payload
