@@ -232,6 +232,35 @@ final class PackageDocumentTests: XCTestCase {
         XCTAssertTrue(book.diagnostics.contains { $0.message.contains("application/pdf") }, "\(book.diagnostics)")
     }
 
+    func testForeignSpineItemUsesManifestFallback() throws {
+        var b = EPUBBuilder()
+        b.add("OEBPS/content.opf", EPUBBuilder.opf(manifest: """
+            <item id="data" href="data.json" media-type="application/json" fallback="mid"/>
+            <item id="mid" href="data.xml" media-type="application/xml" fallback="text"/>
+            <item id="text" href="text.xhtml" media-type="application/xhtml+xml"/>
+            <item id="pic" href="gone.png" media-type="image/png" fallback="alt"/>
+            <item id="alt" href="alt.xhtml" media-type="application/xhtml+xml"/>
+            <item id="loop1" href="a.bin" media-type="application/octet-stream" fallback="loop2"/>
+            <item id="loop2" href="b.bin" media-type="application/octet-stream" fallback="loop1"/>
+            """, spine: """
+            <itemref idref="data" properties="page-spread-right"/><itemref idref="pic"/><itemref idref="loop1"/>
+            """))
+        b.add("OEBPS/data.json", "{\"text\": \"json\"}")
+        b.add("OEBPS/data.xml", "<data/>")
+        b.add("OEBPS/text.xhtml", EPUBBuilder.xhtml("<p>The fallback text.</p>"))
+        b.add("OEBPS/alt.xhtml", EPUBBuilder.xhtml("<p>Instead of a missing image.</p>"))
+        b.add("OEBPS/a.bin", "x")
+        b.add("OEBPS/b.bin", "y")
+        let book = try b.read()
+        XCTAssertEqual(book.document.chapters.map(\.href), ["OEBPS/text.xhtml", "OEBPS/alt.xhtml"])
+        XCTAssertEqual(book.document.chapters.map(\.spineIndex), [0, 1])
+        XCTAssertEqual(book.document.chapters.first?.pageSpread, .right)
+        XCTAssertEqual(book.document.chapters.flatMap(\.blocks).map(text), ["The fallback text.", "Instead of a missing image."])
+        // The cycle ends; the unreadable item is reported and skipped.
+        XCTAssertEqual(book.diagnostics.count, 1, "\(book.diagnostics)")
+        XCTAssertTrue(book.diagnostics.first?.message.contains("OEBPS/a.bin") == true, "\(book.diagnostics)")
+    }
+
     func testBookLanguageFromXMLLangWhenNoDCLanguage() throws {
         let book = try read(EPUBBuilder.opf(metadata: "<dc:title>t</dc:title>", manifest: threeItems,
                                             spine: "<itemref idref=\"c1\"/>", packageAttributes: "xml:lang=\"nl\""))

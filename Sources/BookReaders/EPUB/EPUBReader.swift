@@ -54,7 +54,8 @@ public enum EPUBReader {
         var chapters: [Chapter] = []
         var stylesheets = StylesheetCache(container: container)
         let ordered = publication.spine.enumerated().filter { $0.element.linear } + publication.spine.enumerated().filter { !$0.element.linear }
-        for (index, item) in ordered {
+        for (index, spineItem) in ordered {
+            let item = fallback(for: spineItem, in: publication, container: container) ?? spineItem
             guard let path = item.path else { continue }
             guard container.contains(path) else {
                 diagnostics.append(.warning("spine item \(path) is missing from the book; skipped"))
@@ -76,6 +77,30 @@ public enum EPUBReader {
         let document = Document(metadata: metadata, chapters: chapters, toc: navigation.toc, pageList: navigation.pageList)
         return EPUBBook(publication: publication, navigation: navigation, document: document,
                         diagnostics: diagnostics, container: container)
+    }
+
+    static let contentTypes: Set<String> = ["application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml"]
+
+    /// For a spine item that is missing or of a type Quire cannot read, the first item of its manifest
+    /// `fallback` chain that is present and readable (EPUB foreign resources); nil when there is none.
+    private static func fallback(for item: SpineItem, in publication: Publication, container: any Container) -> SpineItem? {
+        func usable(_ path: String?, _ type: String?) -> Bool {
+            guard let path, let type, container.contains(path) else { return false }
+            return contentTypes.contains(type) || type.hasPrefix("image/")
+        }
+        guard !usable(item.path, item.mediaType) else { return nil }
+        var seen: Set<String> = [item.idref]
+        var next = publication.item(id: item.idref)?.fallback
+        while let id = next, seen.insert(id).inserted, let candidate = publication.item(id: id) {
+            if usable(candidate.path, candidate.mediaType) {
+                var resolved = item
+                resolved.path = candidate.path
+                resolved.mediaType = candidate.mediaType
+                return resolved
+            }
+            next = candidate.fallback
+        }
+        return nil
     }
 
     private static func checkMimetype(_ container: any Container, _ diagnostics: inout [Diagnostic]) {
