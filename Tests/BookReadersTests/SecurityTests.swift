@@ -168,6 +168,38 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(book.diagnostics, [])
     }
 
+    func testEmptyPartsNeverCrash() {
+        // Zero-byte container.xml, OPF, content document, nav and stylesheet: errors or warnings, no crash.
+        for target in ["META-INF/container.xml", "OEBPS/content.opf"] {
+            var b = EPUBBuilder.book([EPUBBuilder.xhtml("<p>x</p>")])
+            let i = b.entries.firstIndex { $0.name == target }!
+            b.entries[i].data = []
+            guard case .malformed(let path, _, _)? = readError({ () throws(ReadError) in try b.read() }) else {
+                return XCTFail("expected malformed for an empty \(target)")
+            }
+            XCTAssertEqual(path, target)
+        }
+        // An empty content document: refused as malformed, or skipped with a warning; either names it.
+        var b = EPUBBuilder.book([EPUBBuilder.xhtml("<p>x</p>")])
+        b.entries[b.entries.count - 1].data = []
+        do {
+            let book = try b.read()
+            XCTAssertTrue(book.diagnostics.contains { $0.message.contains("OEBPS/c1.xhtml") }, "\(book.diagnostics)")
+        } catch {
+            XCTAssertTrue(error.message.contains("OEBPS/c1.xhtml"), error.message)
+        }
+        XCTAssertNotNil(readError { () throws(ReadError) in try XMLParser.parse([], path: "empty.xml") })
+        XCTAssertNotNil(readError { () throws(ReadError) in try XMLParser.parse([], path: "empty.html", html: true) })
+    }
+
+    func testBookWithEmptySpineIsReadWithAWarning() throws {
+        var b = EPUBBuilder()
+        b.add("OEBPS/content.opf", EPUBBuilder.opf(manifest: "", spine: ""))
+        let book = try b.read()
+        XCTAssertEqual(book.document.chapters, [])
+        XCTAssertTrue(book.diagnostics.contains { $0.message.contains("no readable content") }, "\(book.diagnostics)")
+    }
+
     func testGarbageNeverCrashes() {
         // Random bytes, and a ZIP whose entries are random bytes: errors, never crashes.
         var rng = SystemRandomNumberGenerator()
