@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel"]),
         .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "QuireCLITests", dependencies: ["Quire"], resources: [.copy("Snapshots")]),
+        .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel"], resources: [.copy("Snapshots")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -216,6 +216,10 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
 
     if (html) {
         htmlCtxtUseOptions(ctxt, HTML_PARSE_NONET | HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+        /* EPUB content and Markdown are UTF-8 (or UTF-16 with a BOM); the HTML parser would guess Latin-1. */
+        int bom16 = length >= 2 && (((unsigned char)bytes[0] == 0xFF && (unsigned char)bytes[1] == 0xFE) ||
+                                    ((unsigned char)bytes[0] == 0xFE && (unsigned char)bytes[1] == 0xFF));
+        if (!bom16) xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
         htmlParseDocument(ctxt);
         out->ok = !s.failed;
     } else {

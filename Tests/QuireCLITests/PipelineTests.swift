@@ -1,0 +1,121 @@
+import BookModel
+import Foundation
+import Layout
+import Quire
+import XCTest
+
+/// Whole books through the library pipeline: every character of the book on exactly one page, in order.
+final class PipelineTests: XCTestCase {
+    /// The book's visible text without whitespace: in document order, and (for table cells, which a grid
+    /// interleaves line by line) as a multiset.
+    static func documentText(_ document: Document) -> (ordered: [Unicode.Scalar], tables: [Unicode.Scalar: Int]) {
+        var out: [Unicode.Scalar] = []
+        var tables: [Unicode.Scalar: Int] = [:]
+        var inTable = 0
+        func add(_ s: String) {
+            for scalar in s.unicodeScalars where !scalar.properties.isWhitespace && !ignorable(scalar) {
+                if inTable > 0 { tables[scalar, default: 0] += 1 } else { out.append(scalar) }
+            }
+        }
+        func walk(_ blocks: [Block]) {
+            for block in blocks {
+                switch block.kind {
+                case .heading(_, let inlines), .paragraph(let inlines): add(inlines.plainText)
+                case .preformatted(let text): add(text)
+                case .image(let image): add(image.alt)
+                case .quote(let inner): walk(inner)
+                case .list(let list): list.items.forEach { walk($0.blocks) }
+                case .table(let table):
+                    inTable += 1
+                    table.rows.forEach { $0.cells.forEach { walk($0.blocks) } }
+                    inTable -= 1
+                case .rule: break
+                }
+            }
+        }
+        document.chapters.forEach { walk($0.blocks) }
+        return (out, tables)
+    }
+
+    static func pageText(_ pages: [Page]) -> (ordered: [Unicode.Scalar], tables: [Unicode.Scalar: Int]) {
+        var out: [Unicode.Scalar] = []
+        var tables: [Unicode.Scalar: Int] = [:]
+        for line in pages.flatMap(\.lines) {
+            for scalar in line.content.unicodeScalars where !scalar.properties.isWhitespace && !ignorable(scalar) {
+                if line.role == .table { tables[scalar, default: 0] += 1 } else { out.append(scalar) }
+            }
+        }
+        return (out, tables)
+    }
+
+    /// Zero-width characters the layout uses as break hints and never prints; control characters it removes.
+    static func ignorable(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .control || s == "\u{AD}"
+    }
+
+    func assertConserved(_ book: Book, options: LayoutOptions = LayoutOptions(), _ name: String,
+                         file: StaticString = #filePath, line: UInt = #line) {
+        let pagination = Quire.paginate(book, options: options)
+        let (expected, expectedTables) = Self.documentText(book.document)
+        let (actual, actualTables) = Self.pageText(pagination.pages)
+        XCTAssertTrue(expectedTables == actualTables, "\(name): table text differs", file: file, line: line)
+        if expected != actual {
+            let first = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, actual.count)
+            let context = { (s: [Unicode.Scalar]) in String(String.UnicodeScalarView(s[max(0, first - 20)..<min(s.count, first + 20)])) }
+            XCTFail("\(name): text differs at scalar \(first) of \(expected.count) (pages hold \(actual.count)):\n  book:  \(context(expected))\n  pages: \(context(actual))", file: file, line: line)
+        }
+        for page in pagination.pages {
+            XCTAssertLessThanOrEqual(page.lines.count, page.blockSize, "\(name) page \(page.number) has too many lines", file: file, line: line)
+            for l in page.lines where l.width > page.inlineSize && page.inlineSize >= 2 {
+                XCTFail("\(name) page \(page.number): line wider than the page: \(l.text)", file: file, line: line)
+            }
+        }
+        XCTAssertEqual(pagination.pages.map(\.number), Array(1...max(1, pagination.pages.count)).prefix(pagination.pages.count).map { $0 },
+                       "\(name): pages are numbered 1…n", file: file, line: line)
+    }
+
+    func testSampleBookIsConservedAtManySizes() throws {
+        let book = try Quire.open([Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path])
+        for size in [PageSize(columns: 38, lines: 20), PageSize(columns: 20, lines: 8), PageSize(columns: 80, lines: 40), PageSize(columns: 6, lines: 3)] {
+            assertConserved(book, options: LayoutOptions(pageSize: size), "sample \(size.columns)x\(size.lines)")
+        }
+    }
+
+    func testSamplePageCountNeverDecreasesAsPagesShrink() throws {
+        let book = try Quire.open([Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path])
+        var previous = 0
+        for columns in stride(from: 80, through: 10, by: -10) {
+            let count = Quire.paginate(book, options: LayoutOptions(pageSize: PageSize(columns: columns, lines: 20))).pages.count
+            XCTAssertGreaterThanOrEqual(count, previous, "\(columns) columns")
+            previous = count
+        }
+    }
+
+    /// Every EPUB of the corpus paginates with its text conserved, or fails to open with a ReadError.
+    func testCorpusEPUBsAreConserved() throws {
+        guard let corpus = try corpus() else { return }
+        let folder = corpus.appendingPathComponent("epub")
+        let walker = FileManager.default.enumerator(atPath: folder.path)!
+        var opened = 0
+        for case let relative as String in walker where relative.hasSuffix(".epub") {
+            let book: Book
+            do { book = try Quire.open([folder.appendingPathComponent(relative).path]) } catch { continue }
+            opened += 1
+            assertConserved(book, relative)
+        }
+        XCTAssertGreaterThan(opened, 100)
+    }
+
+    func testCorpusMarkdownIsConserved() throws {
+        guard let corpus = try corpus() else { return }
+        let folder = corpus.appendingPathComponent("markdown")
+        let walker = FileManager.default.enumerator(atPath: folder.path)!
+        var opened = 0
+        for case let relative as String in walker where relative.hasSuffix(".md") {
+            let book = try Quire.open([folder.appendingPathComponent(relative).path])
+            opened += 1
+            assertConserved(book, relative)
+        }
+        XCTAssertGreaterThanOrEqual(opened, 7)
+    }
+}
