@@ -187,6 +187,8 @@ final class LayoutContext {
                     var flags: ClusterFlags = []
                     if info & Int32(QI_INVISIBLE) != 0 { flags.insert(.invisible) }
                     if info & Int32(QI_SPACE) != 0 { flags.insert(.space) }
+                    if info & Int32(QI_NO_START) != 0 { flags.insert(.noStart) }
+                    if info & Int32(QI_NO_END) != 0 { flags.insert(.noEnd) }
                     let w = UInt8(info & Int32(QI_WIDTH_MASK))
                     if w == 2 { flags.insert(.wide) }
                     if end - start == 3 && isHangable(bytes[start], bytes[start + 1], bytes[start + 2]) {
@@ -278,7 +280,7 @@ final class LayoutContext {
             }
             let measured = MeasuredText(count: n, width: clusterWidth, flags: clusterFlags, hardBefore: hardBefore)
             let spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
-                                            hanging: options.hangingPunctuation)
+                                            reserve: options.hangingPunctuation ? (vertical ? 1 : 2) : 0)
             if spans.isEmpty {
                 if !input.markers.isEmpty {
                     var marker = FlowLine.blank(direction: direction)

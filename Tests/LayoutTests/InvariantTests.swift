@@ -18,7 +18,7 @@ final class InvariantTests: XCTestCase {
 
     /// A chapter with every kind of block, sources numbered as a reader would.
     static func richDocument(direction: Direction?, imageSize: Bool) -> Document {
-        var b = Builder()
+        let b = Builder()
         var blocks: [Block] = []
         blocks.append(b.block(.heading(level: 1, [.text("The First Chapter of Everything", [])])))
         for (text, language) in samples {
@@ -54,7 +54,7 @@ final class InvariantTests: XCTestCase {
         ]))))
         blocks.append(b.block(.heading(level: 2, [.text("مرحبا", [])]), direction: .rtl))
         blocks.append(b.paragraph("End.", direction: .ltr))
-        var second = Builder()
+        let second = Builder()
         let chapter2 = Chapter(spineIndex: 1, href: "c2.xhtml", title: "Two",
                                blocks: numbered([second.paragraph(samples[1].text, language: "ja"), second.paragraph("Short.")]),
                                direction: direction)

@@ -6,11 +6,11 @@ import XCTest
 struct Builder {
     let href = "ch.xhtml"
 
-    mutating func block(_ kind: BlockKind, language: String? = nil, direction: Direction? = nil) -> Block {
+    func block(_ kind: BlockKind, language: String? = nil, direction: Direction? = nil) -> Block {
         Block(kind, location: SourceLocation(spine: 0, href: href, offset: 0), language: language, direction: direction)
     }
 
-    mutating func paragraph(_ text: String, language: String? = nil, direction: Direction? = nil) -> Block {
+    func paragraph(_ text: String, language: String? = nil, direction: Direction? = nil) -> Block {
         block(.paragraph([.text(text, [])]), language: language, direction: direction)
     }
 }
