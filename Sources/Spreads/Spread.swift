@@ -104,6 +104,16 @@ public struct SpreadResult: Sendable, Hashable {
         spreadOfPage = index
     }
 
+    /// A result assembled by hand (renderer tests): each page is its own origin, and a navigator rotating it
+    /// rebuilds from these pages with default hints.
+    public init(pages: [Page], spreads: [Spread], layout: SpreadLayout) {
+        let options = SpreadOptions(spine: layout.spine, doubleSided: layout.doubleSided,
+                                    direction: layout.direction == .ltr ? .ltr : .rtl, axis: layout.axis,
+                                    firstPage: layout.firstPage, gap: layout.gap)
+        self.init(pages: pages, spreads: spreads, layout: layout, origins: Array(pages.indices),
+                  input: SpreadInput(pages: pages, hints: BookHints(), options: options, decorations: .text))
+    }
+
     /// Index in `spreads` of the spread showing `page` (or holding it on the back of a leaf).
     public func spreadIndex(containing page: Int) -> Int? {
         guard page >= 1, page <= pages.count else { return nil }

@@ -110,3 +110,21 @@ final class NavigatorTests: XCTestCase {
         XCTAssertNil(navigator.current)
     }
 }
+
+final class HandMadeResultTests: XCTestCase {
+    /// Renderer tests build results by hand; lookups and navigation must work on them too.
+    func testHandMadeResultNavigates() {
+        let layout = SpreadLayout(orientation: .landscape, spine: .mid, doubleSided: true, direction: .rtl,
+                                  axis: .horizontal, firstPage: .paired, gap: 2)
+        let spreads = [Spread(number: 1, slots: [Slot(side: .left, page: 2), Slot(side: .right, page: 1)]),
+                       Spread(number: 2, slots: [Slot(side: .left, page: nil), Slot(side: .right, page: 3)])]
+        let result = SpreadResult(pages: book(3), spreads: spreads, layout: layout)
+        XCTAssertEqual(result.spreadIndex(containing: 3), 1)
+        XCTAssertTrue(result.spreads[1].slots[0].placeholder)
+        var navigator = Navigator(result: result, page: 3)
+        XCTAssertEqual(navigator.current.map(describe), "L- R3")
+        navigator.rotate(to: .portrait)
+        XCTAssertEqual(navigator.current.map(describe), "S3")
+        XCTAssertEqual(navigator.result.layout.spine, .max)
+    }
+}
