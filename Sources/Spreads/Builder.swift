@@ -48,7 +48,8 @@ enum ReadingSpread: Equatable {
     case pair(first: Int, second: Int?)
 }
 
-/// Right-to-left is the same reading-order spread with its slots reversed; nothing else depends on direction.
+/// Right-to-left is the same reading-order spread with its slots reversed: the one place direction turns into
+/// sides (besides which side a `page-spread-left/right` request names).
 func visualSlots(_ spread: ReadingSpread, layout: SpreadLayout) -> [Slot] {
     let (minSide, maxSide): (Side, Side) = layout.axis == .horizontal ? (.left, .right) : (.top, .bottom)
     // The side of the page that comes first in reading order, and of the one after it.
