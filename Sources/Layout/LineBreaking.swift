@@ -1,8 +1,8 @@
 /// The measured clusters of one paragraph, as a line breaker sees them.
 struct MeasuredText {
     var count: Int
-    var width: [UInt8]
-    var flags: [ClusterFlags]
+    var width: UnsafePointer<UInt8>
+    var flags: UnsafePointer<ClusterFlags>
     /// Cluster indexes before which a line must end (forced line breaks), ascending, possibly repeated.
     var hardBefore: [Int]
 }
@@ -86,7 +86,7 @@ struct FirstFit: LineBreakStrategy {
     }
 
     /// Where to split a run too long for the line: before cluster `i`, moved back over kinsoku pairs if it can be.
-    private func split(at i: Int, from start: Int, _ flags: [ClusterFlags]) -> Int {
+    private func split(at i: Int, from start: Int, _ flags: UnsafePointer<ClusterFlags>) -> Int {
         var j = i
         while j > start + 1 && (flags[j].contains(.noStart) || flags[j - 1].contains(.noEnd)) { j -= 1 }
         return flags[j].contains(.noStart) || flags[j - 1].contains(.noEnd) ? i : j
