@@ -104,7 +104,16 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         else if (c == 0xFE0E) emoji = 0, emoji_base = 0; /* text presentation selector */
     }
     if (emoji) width = 2;
-    return width;
+    switch (u_getIntPropertyValue(first, UCHAR_LINE_BREAK)) {
+    case U_LB_CLOSE_PUNCTUATION:
+    case U_LB_CLOSE_PARENTHESIS:
+    case U_LB_EXCLAMATION:
+    case U_LB_INFIX_NUMERIC:
+    case U_LB_NONSTARTER:
+    case U_LB_CONDITIONAL_JAPANESE_STARTER: return width | QI_NO_START;
+    case U_LB_OPEN_PUNCTUATION: return width | QI_NO_END;
+    default: return width;
+    }
 }
 
 static pthread_key_t qi_grapheme_key;

@@ -196,6 +196,7 @@ extension LayoutContext {
             let n = bytes.withUnsafeBufferPointer { all in
                 measure(UnsafeBufferPointer(rebasing: all[lineStart..<contentEnd]))
             }
+            let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
             for c in 0..<n {
                 let b0 = lineStart + Int(clusterStart[c])
                 let b1 = lineStart + Int(clusterStart[c + 1])
@@ -265,7 +266,7 @@ extension LayoutContext {
         var height = 6
         if let w = image.width, let h = image.height, w > 0, h > 0 {
             // A cell is about twice as tall as it is wide.
-            height = Int((Double(env.width) * Double(h) / Double(w) / 2).rounded())
+            height = (env.width * min(h, 1 << 20) + w) / (2 * w)
         }
         height = max(min(height, pageLines), text.count + 2)
         let direction = text.first?.line.direction ?? env.direction

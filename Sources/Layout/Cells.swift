@@ -60,6 +60,9 @@ struct ClusterFlags: OptionSet {
     static let breakAfter = ClusterFlags(rawValue: 4)
     static let hangable = ClusterFlags(rawValue: 8)
     static let wide = ClusterFlags(rawValue: 16)
+    /// Line-start and line-end prohibited (kinsoku), consulted only when a run is split between clusters.
+    static let noStart = ClusterFlags(rawValue: 32)
+    static let noEnd = ClusterFlags(rawValue: 64)
 }
 
 /// Width in cells of `text` as the paginator counts it: W/F and emoji two cells, A two when

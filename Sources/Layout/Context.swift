@@ -83,9 +83,11 @@ final class LayoutContext {
     private let graphemes: Breaker?
     private let strategy: any LineBreakStrategy
     private var boundaryScratch: [Int32] = []
-    private(set) var clusterStart: [Int32] = []
-    private(set) var clusterWidth: [UInt8] = []
-    private(set) var clusterFlags: [ClusterFlags] = []
+    // Raw buffers, read through local copies in hot loops: no exclusivity checks, no copy-on-write.
+    private var clusterCapacity = 0
+    private(set) var clusterStart = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var clusterWidth = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var clusterFlags = UnsafeMutablePointer<ClusterFlags>.allocate(capacity: 1)
     private var output: [UInt8] = []
     private var widthCache: [String: Int] = [:]
 
@@ -95,6 +97,12 @@ final class LayoutContext {
         self.ambiguous = options.ambiguousWide ? 1 : 0
         self.graphemes = Breaker(graphemes: ())
         self.strategy = options.lineBreaking.strategy
+    }
+
+    deinit {
+        clusterStart.deallocate()
+        clusterWidth.deallocate()
+        clusterFlags.deallocate()
     }
 
     func lineBreaker(for language: String?) -> Breaker? {
@@ -114,6 +122,7 @@ final class LayoutContext {
         if let cached = widthCache[text] { return cached }
         var copy = Array(text.utf8)
         let n = copy.withUnsafeBufferPointer { measure($0) }
+        let clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         var total = 0
         for i in 0..<n where !clusterFlags[i].contains(.invisible) { total += Int(clusterWidth[i]) }
         copy.removeAll()
@@ -122,24 +131,29 @@ final class LayoutContext {
     }
 
     private func grow(to size: Int) {
-        if clusterStart.count >= size { return }
-        let capacity = max(size, clusterStart.count * 2, 64)
-        clusterStart = [Int32](repeating: 0, count: capacity)
-        clusterWidth = [UInt8](repeating: 0, count: capacity)
-        clusterFlags = [ClusterFlags](repeating: [], count: capacity)
+        if clusterCapacity >= size { return }
+        let capacity = max(size, clusterCapacity * 2, 64)
+        clusterStart.deallocate()
+        clusterWidth.deallocate()
+        clusterFlags.deallocate()
+        clusterStart = .allocate(capacity: capacity)
+        clusterWidth = .allocate(capacity: capacity)
+        clusterFlags = .allocate(capacity: capacity)
+        clusterCapacity = capacity
     }
 
     @inline(__always)
-    private func classifyASCII(_ b: UInt8, _ i: Int) {
+    private static func classifyASCII(_ b: UInt8, _ i: Int, _ width: UnsafeMutablePointer<UInt8>,
+                                      _ flags: UnsafeMutablePointer<ClusterFlags>) {
         if b >= 0x21 && b < 0x7F {
-            clusterWidth[i] = 1
-            clusterFlags[i] = []
+            width[i] = 1
+            flags[i] = []
         } else if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
-            clusterWidth[i] = 1
-            clusterFlags[i] = .space
+            width[i] = 1
+            flags[i] = .space
         } else {
-            clusterWidth[i] = 0
-            clusterFlags[i] = .invisible
+            width[i] = 0
+            flags[i] = .invisible
         }
     }
 
@@ -148,6 +162,7 @@ final class LayoutContext {
     func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let length = bytes.count
         grow(to: length + 1)
+        let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         var ascii = true
         for b in bytes where b >= 0x80 {
             ascii = false
@@ -157,7 +172,7 @@ final class LayoutContext {
         if ascii {
             for i in 0..<length {
                 clusterStart[i] = Int32(i)
-                classifyASCII(bytes[i], i)
+                Self.classifyASCII(bytes[i], i, clusterWidth, clusterFlags)
             }
             n = length
         } else {
@@ -181,12 +196,14 @@ final class LayoutContext {
                 let end = Int(boundaries[j])
                 clusterStart[n] = Int32(start)
                 if end - start == 1 && bytes[start] < 0x80 {
-                    classifyASCII(bytes[start], n)
+                    Self.classifyASCII(bytes[start], n, clusterWidth, clusterFlags)
                 } else {
                     let info = qi_cluster_info(bytes.baseAddress! + start, Int32(end - start), ambiguous)
                     var flags: ClusterFlags = []
                     if info & Int32(QI_INVISIBLE) != 0 { flags.insert(.invisible) }
                     if info & Int32(QI_SPACE) != 0 { flags.insert(.space) }
+                    if info & Int32(QI_NO_START) != 0 { flags.insert(.noStart) }
+                    if info & Int32(QI_NO_END) != 0 { flags.insert(.noEnd) }
                     let w = UInt8(info & Int32(QI_WIDTH_MASK))
                     if w == 2 { flags.insert(.wide) }
                     if end - start == 3 && isHangable(bytes[start], bytes[start + 1], bytes[start + 2]) {
@@ -213,6 +230,7 @@ final class LayoutContext {
     /// In a column every character takes one row, and a lone pair of digits (or !? marks) shares one
     /// (tate-chu-yoko).
     private func verticalWidths(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int) {
+        let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         for i in 0..<n where !clusterFlags[i].contains(.invisible) { clusterWidth[i] = 1 }
         func kind(_ i: Int) -> UInt8 {
             guard i >= 0 && i < n && clusterStart[i + 1] - clusterStart[i] == 1 else { return 0 }
@@ -249,6 +267,7 @@ final class LayoutContext {
         }
         input.bytes.withUnsafeBufferPointer { bytes in
             let n = measure(bytes)
+            let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
             let direction = explicit ?? firstStrongDirection(bytes) ?? fallback
             if n > 0, let breaker = lineBreaker(for: language) {
                 var boundaries = boundaryScratch
@@ -276,9 +295,10 @@ final class LayoutContext {
                     hardBefore.append(c)
                 }
             }
-            let measured = MeasuredText(count: n, width: clusterWidth, flags: clusterFlags, hardBefore: hardBefore)
+            let measured = MeasuredText(count: n, width: UnsafePointer(clusterWidth), flags: UnsafePointer(clusterFlags),
+                                        hardBefore: hardBefore)
             let spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
-                                            hanging: options.hangingPunctuation)
+                                            reserve: options.hangingPunctuation ? (vertical ? 1 : 2) : 0)
             if spans.isEmpty {
                 if !input.markers.isEmpty {
                     var marker = FlowLine.blank(direction: direction)
@@ -312,6 +332,9 @@ final class LayoutContext {
             }
             var marker = 0
             var decorationIndex = 0
+            var output = self.output
+            self.output = []
+            defer { self.output = output }
             for (index, span) in spans.enumerated() {
                 output.removeAll(keepingCapacity: true)
                 var decorations: [Range<Int>] = []
@@ -328,10 +351,20 @@ final class LayoutContext {
                 var spaces = 0
                 var inks = 0
                 var wide = false
+                // Plain lines are a slice of the paragraph: no invisible characters or spaces to rewrite.
+                var plain = input.decorations.isEmpty && (index != 0 || indentText == nil)
                 for c in span.start..<trimmed {
                     contentWidth += Int(clusterWidth[c])
                     let f = clusterFlags[c]
-                    if f.contains(.space) { spaces += 1 } else if !f.contains(.invisible) && clusterWidth[c] > 0 { inks += 1 }
+                    if f.contains(.space) {
+                        spaces += 1
+                        let b = Int(clusterStart[c])
+                        if bytes[b] != 0x20 && bytes[b] < 0x80 { plain = false }
+                    } else if f.contains(.invisible) {
+                        plain = false
+                    } else if clusterWidth[c] > 0 {
+                        inks += 1
+                    }
                     if f.contains(.wide) { wide = true }
                 }
                 var extra = 0
@@ -350,53 +383,61 @@ final class LayoutContext {
                 var gap = 0
                 var inkSeen = 0
                 var openDecoration = -1
-                for c in span.start..<trimmed {
-                    let f = clusterFlags[c]
-                    if f.contains(.invisible) { continue }
-                    let b0 = Int(clusterStart[c])
-                    let b1 = Int(clusterStart[c + 1])
-                    while decorationIndex < input.decorations.count && input.decorations[decorationIndex].upperBound <= b0 {
-                        decorationIndex += 1
-                    }
-                    let isDecoration = decorationIndex < input.decorations.count
-                        && input.decorations[decorationIndex].lowerBound <= b0
-                    let o0 = output.count
-                    if isDecoration {
-                        if openDecoration < 0 { openDecoration = o0 }
-                    } else if openDecoration >= 0 {
-                        decorations.append(openDecoration..<o0)
-                        openDecoration = -1
-                    }
-                    if f.contains(.space) && b1 - b0 == 1 {
-                        output.append(0x20)
-                    } else {
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<b1]))
-                    }
-                    lineWidth += Int(clusterWidth[c])
-                    if gaps > 0 {
-                        var insert = false
-                        if betweenCharacters {
-                            if !f.contains(.space) && clusterWidth[c] > 0 {
-                                inkSeen += 1
-                                insert = inkSeen < inks
-                            }
+                let text: String
+                if plain && gaps == 0 {
+                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(clusterStart[span.start])..<Int(clusterStart[trimmed])]),
+                                  as: UTF8.self)
+                    lineWidth += contentWidth
+                } else {
+                    for c in span.start..<trimmed {
+                        let f = clusterFlags[c]
+                        if f.contains(.invisible) { continue }
+                        let b0 = Int(clusterStart[c])
+                        let b1 = Int(clusterStart[c + 1])
+                        while decorationIndex < input.decorations.count && input.decorations[decorationIndex].upperBound <= b0 {
+                            decorationIndex += 1
+                        }
+                        let isDecoration = decorationIndex < input.decorations.count
+                            && input.decorations[decorationIndex].lowerBound <= b0
+                        let o0 = output.count
+                        if isDecoration {
+                            if openDecoration < 0 { openDecoration = o0 }
+                        } else if openDecoration >= 0 {
+                            decorations.append(openDecoration..<o0)
+                            openDecoration = -1
+                        }
+                        if f.contains(.space) && b1 - b0 == 1 {
+                            output.append(0x20)
                         } else {
-                            insert = f.contains(.space)
+                            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<b1]))
                         }
-                        if insert {
-                            let add = extra / gaps + (gap < extra % gaps ? 1 : 0)
-                            gap += 1
-                            if openDecoration >= 0 {
-                                decorations.append(openDecoration..<output.count)
-                                openDecoration = -1
+                        lineWidth += Int(clusterWidth[c])
+                        if gaps > 0 {
+                            var insert = false
+                            if betweenCharacters {
+                                if !f.contains(.space) && clusterWidth[c] > 0 {
+                                    inkSeen += 1
+                                    insert = inkSeen < inks
+                                }
+                            } else {
+                                insert = f.contains(.space)
                             }
-                            for _ in 0..<add { output.append(0x20) }
-                            lineWidth += add
+                            if insert {
+                                let add = extra / gaps + (gap < extra % gaps ? 1 : 0)
+                                gap += 1
+                                if openDecoration >= 0 {
+                                    decorations.append(openDecoration..<output.count)
+                                    openDecoration = -1
+                                }
+                                for _ in 0..<add { output.append(0x20) }
+                                lineWidth += add
+                            }
                         }
                     }
+                    if openDecoration >= 0 { decorations.append(openDecoration..<output.count) }
+                    text = String(decoding: output, as: UTF8.self)
                 }
-                if openDecoration >= 0 { decorations.append(openDecoration..<output.count) }
-                var flow = FlowLine(line: Line(text: String(decoding: output, as: UTF8.self), width: lineWidth,
+                var flow = FlowLine(line: Line(text: text, width: lineWidth,
                                                direction: direction, alignment: gaps > 0 ? .justify : .start,
                                                role: role, decorations: decorations))
                 let startByte = Int(clusterStart[span.start])

@@ -1,8 +1,8 @@
 /// The measured clusters of one paragraph, as a line breaker sees them.
 struct MeasuredText {
     var count: Int
-    var width: [UInt8]
-    var flags: [ClusterFlags]
+    var width: UnsafePointer<UInt8>
+    var flags: UnsafePointer<ClusterFlags>
     /// Cluster indexes before which a line must end (forced line breaks), ascending, possibly repeated.
     var hardBefore: [Int]
 }
@@ -16,8 +16,9 @@ struct LineSpan: Equatable {
 
 /// A way of choosing line breaks among the opportunities, so Knuth–Plass can replace first-fit.
 protocol LineBreakStrategy {
-    /// Lines covering the clusters in order; `firstWidth` applies to the first line, `restWidth` to the others.
-    func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, hanging: Bool) -> [LineSpan]
+    /// Lines covering the clusters in order; `firstWidth` applies to the first line, `restWidth` to the others;
+    /// the last `reserve` cells of a line are only for hanging punctuation.
+    func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, reserve: Int) -> [LineSpan]
 }
 
 extension LineBreaking {
@@ -30,7 +31,7 @@ extension LineBreaking {
 
 /// Greedy breaking: each line takes as much as fits; a run longer than a line is split between clusters.
 struct FirstFit: LineBreakStrategy {
-    func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, hanging: Bool) -> [LineSpan] {
+    func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, reserve: Int) -> [LineSpan] {
         let n = text.count
         var spans: [LineSpan] = []
         var start = 0
@@ -43,8 +44,7 @@ struct FirstFit: LineBreakStrategy {
             while start < n && start != nextHard && flags[start].contains(.space) { start += 1 }
             if start >= n && nextHard >= n { break }
             let available = spans.isEmpty ? firstWidth : restWidth
-            // With hanging punctuation every line keeps its last cell free for 、。 alone.
-            let limit = hanging && available > 1 ? available - 1 : available
+            let limit = reserve > 0 && available > reserve ? available - reserve : available
             var used = 0
             var ink = false
             var lastBreak = -1
@@ -68,7 +68,7 @@ struct FirstFit: LineBreakStrategy {
                 if w > 0 && ink {
                     let room = f.contains(.hangable) ? available : limit
                     if used + w > room {
-                        end = lastBreak >= start ? lastBreak + 1 : i
+                        end = lastBreak >= start ? lastBreak + 1 : split(at: i, from: start, flags)
                         break
                     }
                 }
@@ -83,5 +83,12 @@ struct FirstFit: LineBreakStrategy {
             start = end
         }
         return spans
+    }
+
+    /// Where to split a run too long for the line: before cluster `i`, moved back over kinsoku pairs if it can be.
+    private func split(at i: Int, from start: Int, _ flags: UnsafePointer<ClusterFlags>) -> Int {
+        var j = i
+        while j > start + 1 && (flags[j].contains(.noStart) || flags[j - 1].contains(.noEnd)) { j -= 1 }
+        return flags[j].contains(.noStart) || flags[j - 1].contains(.noEnd) ? i : j
     }
 }

@@ -53,7 +53,7 @@ public struct LayoutOptions: Sendable, Hashable {
     public var orphans: Int
     /// Overrides the writing mode of the book and its chapters; nil keeps theirs.
     public var writingMode: WritingMode?
-    /// 、。，． may hang one cell past the line end; every line reserves that cell.
+    /// 、。，． may hang past the line end into a reserved space (one row in a column, two cells in a line).
     public var hangingPunctuation: Bool
     public var lineBreaking: LineBreaking
     /// Lay chapters out on several threads; the pages are identical either way.

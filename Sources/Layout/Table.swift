@@ -82,8 +82,10 @@ extension LayoutContext {
         let overhead = (edge + 2) * columns + edge
         let available = env.width - overhead
         let minimum = natural.map { min($0, 4) }
+        var blocks: [FlowLine] = []
+        layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
         guard edge == 1, width(of: box.horizontal) == 1, available >= minimum.reduce(0, +) else {
-            layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &out)
+            out += blocks
             return
         }
         var widths = natural
@@ -177,6 +179,13 @@ extension LayoutContext {
             text += right
             return FlowLine(line: Line(text: text, width: widths.reduce(0, +) + overhead, direction: env.direction,
                                        role: .table, decorations: [0..<text.utf8.count]))
+        }
+        // Squeezed columns can make a grid taller than the same rows set as blocks: then blocks read better
+        // (and the height of a table never shrinks with the page).
+        let gridHeight = rowLines.reduce(0) { $0 + $1.count } + rows.count + 1
+        if gridHeight > blocks.count {
+            out += blocks
+            return
         }
         let isHeader = rows.map { row in row.cells.allSatisfy(\.header) }
         let ruled = rowLines.contains { $0.count > 1 }

@@ -2,26 +2,60 @@ import BookModel
 import XCTest
 @testable import Layout
 
-/// Builds blocks whose source offsets follow each other as a reader's would (one scalar per character).
+/// Builds blocks; `document` numbers their source offsets afterwards, in document order.
 struct Builder {
-    var offset = 0
     let href = "ch.xhtml"
 
-    mutating func block(_ kind: BlockKind, language: String? = nil, direction: Direction? = nil) -> Block {
-        let block = Block(kind, location: SourceLocation(spine: 0, href: href, offset: offset), language: language,
-                          direction: direction)
-        offset += kind.characterCount
-        return block
+    func block(_ kind: BlockKind, language: String? = nil, direction: Direction? = nil) -> Block {
+        Block(kind, location: SourceLocation(spine: 0, href: href, offset: 0), language: language, direction: direction)
     }
 
-    mutating func paragraph(_ text: String, language: String? = nil, direction: Direction? = nil) -> Block {
+    func paragraph(_ text: String, language: String? = nil, direction: Direction? = nil) -> Block {
         block(.paragraph([.text(text, [])]), language: language, direction: direction)
     }
 }
 
+/// Gives every block the offset a reader would: its first character's position in the chapter text.
+func numbered(_ blocks: [Block], from offset: inout Int) -> [Block] {
+    blocks.map { block in
+        var block = block
+        block.location.offset = offset
+        switch block.kind {
+        case .list(var list):
+            list.items = list.items.map { item in
+                var item = item
+                item.blocks = numbered(item.blocks, from: &offset)
+                return item
+            }
+            block.kind = .list(list)
+        case .quote(let inner):
+            block.kind = .quote(numbered(inner, from: &offset))
+        case .table(var table):
+            table.rows = table.rows.map { row in
+                var row = row
+                row.cells = row.cells.map { cell in
+                    var cell = cell
+                    cell.blocks = numbered(cell.blocks, from: &offset)
+                    return cell
+                }
+                return row
+            }
+            block.kind = .table(table)
+        default:
+            offset += block.characterCount
+        }
+        return block
+    }
+}
+
+func numbered(_ blocks: [Block]) -> [Block] {
+    var offset = 0
+    return numbered(blocks, from: &offset)
+}
+
 func document(_ blocks: [Block], language: String? = nil, direction: Direction? = nil, title: String? = nil,
               writingMode: WritingMode? = nil) -> Document {
-    Document(chapters: [Chapter(spineIndex: 0, href: "ch.xhtml", title: title, blocks: blocks, language: language,
+    Document(chapters: [Chapter(spineIndex: 0, href: "ch.xhtml", title: title, blocks: numbered(blocks), language: language,
                                 direction: direction, writingMode: writingMode)])
 }
 

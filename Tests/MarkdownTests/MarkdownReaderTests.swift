@@ -278,13 +278,26 @@ final class MarkdownReaderTests: XCTestCase {
         XCTAssertEqual(diagnostics.count, 1)
     }
 
-    /// Raw HTML waits for the XHTML importer (MarkdownRawHTML): blocks are left out with a warning, inline tags
-    /// are dropped while the Markdown text between them stays.
-    func testRawHTMLWithoutImporter() throws {
-        try XCTSkipIf(MarkdownRawHTML.usesImporter, "the importer decides; see the spec tests")
+    /// Raw HTML goes through the XHTML importer: blocks become blocks, inline tags style the Markdown around them,
+    /// and footnote markers and images inside such a paragraph survive the trip.
+    func testRawHTMLGoesThroughTheImporter() throws {
         let (document, diagnostics) = try MarkdownReader.read(paths: [fixturePath("raw-html.md")])
-        XCTAssertEqual(diagnostics, [.warning("raw HTML is not imported yet: 1 HTML block(s) left out")])
-        XCTAssertEqual(kinds(document), [[.paragraph([plain("Text with bold tagsand a break.")])]])
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(kinds(document), [[
+            .paragraph([.text("Inside a block", .strong)]),
+            .paragraph([plain("Text with "), .text("bold", .strong), plain(" tags"), .lineBreak, plain("and a break.")]),
+        ]])
+        let (notes, _) = try readMarkdown("A <i>b</i>[^n] ![pic](x.png) **c**\n\n[^n]: Note.\n")
+        XCTAssertEqual(kinds(notes), [[
+            .paragraph([plain("A "), .text("b", .emphasis), .text("[1]", .superscript), plain(" ")]),
+            .image(ImageRef(source: "x.png", alt: "pic")),
+            .paragraph([plain(" "), .text("c", .strong)]),
+            .rule,
+            .paragraph([.text("[1]", .superscript), plain(" Note.")]),
+        ]])
+        let (scripted, _) = try readMarkdown("<script>alert(1)</script>\n\n<p dir=\"rtl\">x</p>\n")
+        XCTAssertEqual(visibleText(scripted), "x")
+        XCTAssertEqual(scripted.chapters[0].blocks.map(\.direction), [.rtl])
     }
 
     /// cmark-gfm keeps global state; reads from several threads at once must neither crash nor differ.

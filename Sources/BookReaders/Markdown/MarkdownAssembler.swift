@@ -129,9 +129,6 @@ enum MarkdownAssembler {
                                            fragment: nil, frontMatter: frontMatter))
         }
         diagnostics += builder.diagnostics
-        if builder.droppedHTMLBlocks > 0 {
-            diagnostics.append(.warning("raw HTML is not imported yet: \(builder.droppedHTMLBlocks) HTML block(s) left out"))
-        }
         return (chapters, frontMatter, firstH1)
     }
 

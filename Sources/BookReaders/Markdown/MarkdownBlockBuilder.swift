@@ -7,7 +7,6 @@ struct MarkdownBlockBuilder {
     /// Footnote definitions of the whole file, by cmark's footnote number.
     var footnotes: [Int: MarkdownNode]
     var diagnostics: [Diagnostic] = []
-    var droppedHTMLBlocks = 0
 
     /// Footnote numbers of the file, in the order this chapter first refers to them.
     private var chapterNotes: [Int] = []
@@ -79,12 +78,7 @@ struct MarkdownBlockBuilder {
             if text.hasSuffix("\n") { text.removeLast() }
             return [Block(.preformatted(text), location: Self.unplaced)]
         case .htmlBlock(let html):
-            if let converted = MarkdownRawHTML.blocks(html: html, location: Self.unplaced, language: nil,
-                                                      diagnostics: &diagnostics) {
-                return converted
-            }
-            droppedHTMLBlocks += 1
-            return []
+            return MarkdownRawHTML.blocks(html: html, diagnostics: &diagnostics)
         case .thematicBreak:
             return [Block(.rule, location: Self.unplaced)]
         case .table:
@@ -135,12 +129,83 @@ struct MarkdownBlockBuilder {
     }
 
     private mutating func inlinePieces(_ node: MarkdownNode) -> [Piece] {
-        if let html = node.html, let inlines = MarkdownRawHTML.inlines(html: html, diagnostics: &diagnostics) {
-            return inlines.map { .inline($0) }
-        }
+        if node.holdsHTML, !Self.holdsSentinel(node.children) { return htmlPieces(node) }
         var pieces: [Piece] = []
         for child in node.children { appendPieces(child, style: [], to: &pieces) }
         return pieces
+    }
+
+    /// A leaf block holding inline HTML: its inlines are written as HTML for the importer, with footnote markers
+    /// and images held back as sentinel scalars and put back afterwards.
+    private mutating func htmlPieces(_ node: MarkdownNode) -> [Piece] {
+        var html = ""
+        var held: [Piece] = []
+        for child in node.children { writeHTML(child, into: &html, held: &held) }
+        var pieces: [Piece] = []
+        for inline in MarkdownRawHTML.inlines(html: html, diagnostics: &diagnostics) {
+            guard case .text(let text, let style) = inline, text.unicodeScalars.contains(where: MarkdownRawHTML.isSentinel) else {
+                pieces.append(.inline(inline))
+                continue
+            }
+            var run = ""
+            for scalar in text.unicodeScalars {
+                if MarkdownRawHTML.isSentinel(scalar) {
+                    if !run.isEmpty { pieces.append(.inline(.text(run, style))) }
+                    run = ""
+                    let index = Int(scalar.value - MarkdownRawHTML.sentinelBase)
+                    if index < held.count { pieces.append(held[index]) }
+                } else {
+                    run.unicodeScalars.append(scalar)
+                }
+            }
+            if !run.isEmpty { pieces.append(.inline(.text(run, style))) }
+        }
+        return pieces
+    }
+
+    private mutating func writeHTML(_ node: MarkdownNode, into html: inout String, held: inout [Piece]) {
+        func wrap(_ tag: String, _ attributes: String = "") {
+            html += "<\(tag)\(attributes)>"
+            for child in node.children { writeHTML(child, into: &html, held: &held) }
+            html += "</\(tag)>"
+        }
+        switch node.kind {
+        case .text(let text): MarkdownRawHTML.escape(text, into: &html)
+        case .softBreak: html += "\n"
+        case .lineBreak: html += "<br />"
+        case .code(let text):
+            html += "<code>"
+            MarkdownRawHTML.escape(text, into: &html)
+            html += "</code>"
+        case .htmlInline(let raw): html += raw
+        case .emphasis: wrap("em")
+        case .strong: wrap("strong")
+        case .strikethrough: wrap("del")
+        case .link(let url):
+            var href = ""
+            MarkdownRawHTML.escape(url, into: &href)
+            wrap("a", " href=\"\(href)\"")
+        case .image, .footnoteReference:
+            let index = UInt32(held.count)
+            guard MarkdownRawHTML.sentinelBase + index <= MarkdownRawHTML.sentinelLimit,
+                  let sentinel = Unicode.Scalar(MarkdownRawHTML.sentinelBase + index) else { return }
+            appendPieces(node, style: [], to: &held)
+            html.unicodeScalars.append(sentinel)
+        default:
+            for child in node.children { writeHTML(child, into: &html, held: &held) }
+        }
+    }
+
+    /// Text that already holds sentinel scalars cannot travel through HTML safely; it keeps the plain mapping.
+    private static func holdsSentinel(_ nodes: [MarkdownNode]) -> Bool {
+        nodes.contains { node in
+            switch node.kind {
+            case .text(let text), .code(let text), .htmlInline(let text):
+                if text.unicodeScalars.contains(where: MarkdownRawHTML.isSentinel) { return true }
+            default: break
+            }
+            return holdsSentinel(node.children)
+        }
     }
 
     private mutating func appendPieces(_ node: MarkdownNode, style: InlineStyle, to pieces: inout [Piece]) {
@@ -149,7 +214,7 @@ struct MarkdownBlockBuilder {
         case .softBreak: pieces.append(.inline(.text(" ", style)))
         case .lineBreak: pieces.append(.inline(.lineBreak))
         case .code(let text): pieces.append(.inline(.text(text, style.union(.code))))
-        case .htmlInline: break
+        case .htmlInline: break  // Reached only when sentinels forbid the importer: the tag is dropped, text kept.
         case .emphasis: for child in node.children { appendPieces(child, style: style.union(.emphasis), to: &pieces) }
         case .strong: for child in node.children { appendPieces(child, style: style.union(.strong), to: &pieces) }
         case .strikethrough:

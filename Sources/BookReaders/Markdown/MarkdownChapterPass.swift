@@ -95,8 +95,11 @@ enum MarkdownChapterPass {
                 guess = nil
             }
             guard let guess else { continue }
-            if direction, guess.direction == .rtl { blocks[index].direction = .rtl }
-            if language, let lang = guess.language, lang == "ja" || lang == "zh" { blocks[index].language = lang }
+            // Raw HTML may have said `dir` or `lang` already; the author's word wins over a guess.
+            if direction, guess.direction == .rtl, blocks[index].direction == nil { blocks[index].direction = .rtl }
+            if language, let lang = guess.language, lang == "ja" || lang == "zh", blocks[index].language == nil {
+                blocks[index].language = lang
+            }
         }
         return tally
     }

@@ -1,10 +1,5 @@
 import CCmark
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The cmark-gfm tree copied into Swift values, so the C tree can be freed before any mapping starts.
 struct MarkdownNode: Sendable {
@@ -41,8 +36,6 @@ struct MarkdownNode: Sendable {
     var children: [MarkdownNode]
     /// 1-based line in the parsed text.
     var line: Int
-    /// Unsafe HTML rendering of a leaf block holding inline HTML, kept for the HTML importer.
-    var html: String?
     /// This node or one below it is inline HTML.
     var holdsHTML = false
 }
@@ -83,13 +76,12 @@ enum MarkdownSyntax {
             return (MarkdownNode(kind: .document, children: [], line: 1), false)
         }
         defer { cmark_node_free(document) }
-        var copier = Copier(extensions: cmark_parser_get_syntax_extensions(parser))
+        var copier = Copier()
         let root = copier.copy(document, depth: 0)
         return (root, copier.flattened)
     }
 
     private struct Copier {
-        let extensions: UnsafeMutablePointer<cmark_llist>?
         var flattened = false
 
         mutating func copy(_ node: OpaquePointer, depth: Int) -> MarkdownNode {
@@ -111,8 +103,6 @@ enum MarkdownSyntax {
             var result = MarkdownNode(kind: kind, children: children, line: line)
             if case .htmlInline = kind { holdsHTML = true }
             result.holdsHTML = holdsHTML
-            // Only leaf blocks are handed to the importer, so only they carry the rendering.
-            if holdsHTML, Self.holdsInlines(kind) { result.html = Self.renderHTML(node, extensions: extensions) }
             return result
         }
 
@@ -158,20 +148,6 @@ enum MarkdownSyntax {
 
         private func typeString(_ node: OpaquePointer) -> String {
             cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
-        }
-
-        static func holdsInlines(_ kind: MarkdownNode.Kind) -> Bool {
-            switch kind {
-            case .paragraph, .heading, .tableCell: return true
-            default: return false
-            }
-        }
-
-        /// Renders a subtree with raw HTML kept, freeing the buffer cmark allocated.
-        static func renderHTML(_ node: OpaquePointer, extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
-            guard let buffer = cmark_render_html(node, CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES, extensions) else { return "" }
-            defer { free(buffer) }
-            return String(cString: buffer)
         }
 
         /// The text of a subtree too deep to copy as structure, walked without recursion.

@@ -24,7 +24,9 @@ int32_t qi_boundaries(qi_breaker *breaker, const uint8_t *text, int32_t length, 
 enum {
     QI_WIDTH_MASK = 0xFF,
     QI_INVISIBLE = 0x100, /* never printed: controls, default-ignorables (soft hyphen, ZWSP, WJ, BOM) */
-    QI_SPACE = 0x200      /* breakable white space: dropped at the end of a line */
+    QI_SPACE = 0x200,     /* breakable white space: dropped at the end of a line */
+    QI_NO_START = 0x400,  /* closing punctuation, small kana, prolonged sound mark: never starts a line */
+    QI_NO_END = 0x800     /* opening brackets: never end a line */
 };
 
 /* Width in cells (0-2) and flags of one grapheme cluster given as UTF-8. */

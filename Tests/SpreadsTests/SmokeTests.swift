@@ -1,2 +1,0 @@
-import XCTest
-final class SpreadsSmokeTests: XCTestCase { func testNothing() {} }
