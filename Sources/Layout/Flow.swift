@@ -144,8 +144,7 @@ func makePages(_ document: Document, flows: [ChapterFlow], options: LayoutOption
             for i in pos..<last {
                 let c = owner[i]
                 if let s = firstLine[i], starts == nil { starts = s }
-                if sources.last?.spine != document.chapters[c].spineIndex || sources.count == 0
-                    || owner[i - (i > pos ? 1 : 0)] != c {
+                if i == pos || owner[i - 1] != c {
                     let spine = document.chapters[c]
                     sources.append(PageSource(spine: spine.spineIndex, href: spine.href, start: cursor[c], end: cursor[c]))
                 }

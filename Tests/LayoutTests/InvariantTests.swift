@@ -136,6 +136,9 @@ final class InvariantTests: XCTestCase {
                 if page.writingMode == .horizontalTB {
                     XCTAssertEqual(cellWidth(of: l.text, ambiguousWide: options.ambiguousWide), l.width,
                                    "width of \"\(l.text)\", \(context)", file: file, line: line)
+                } else {
+                    XCTAssertEqual(verticalRows(of: l.text).count, l.width, "rows of \"\(l.text)\", \(context)",
+                                   file: file, line: line)
                 }
                 XCTAssertFalse(l.text.hasSuffix(" "), "trailing padding in \"\(l.text)\"", file: file, line: line)
             }

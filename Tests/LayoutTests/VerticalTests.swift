@@ -26,6 +26,16 @@ final class VerticalTests: XCTestCase {
         XCTAssertEqual(width("abc"), 3, "Latin letters take a row each")
     }
 
+    func testRowsOfAColumnMatchItsWidth() {
+        XCTAssertEqual(verticalRows(of: "第12回!?"), ["第", "12", "回", "!?"])
+        XCTAssertEqual(verticalRows(of: "第123回"), ["第", "1", "2", "3", "回"])
+        for text in ["第12回", "本当!?です", "abc 12", "吾輩は猫である"] {
+            let line = paginate(paragraphs([text], language: "ja"), options: options(10, 40) { $0.writingMode = .verticalRL })[0]
+                .lines[0]
+            XCTAssertEqual(verticalRows(of: line.text).count, line.width, text)
+        }
+    }
+
     func testOptionOverridesTheBookWritingMode() {
         let doc = document([Builder().paragraph("縦書き")], language: "ja", writingMode: .verticalRL)
         XCTAssertEqual(paginate(doc, options: options(10, 5) { $0.writingMode = .horizontalTB })[0].writingMode,
