@@ -270,6 +270,19 @@ final class XHTMLImporterTests: XCTestCase {
                       "\(book.diagnostics)")
     }
 
+    func testRecoveredHTMLKeepsDeclaredEncoding() throws {
+        // Malformed (unclosed <b>) and declared Latin-1: the HTML recovery must still decode it as Latin-1.
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\"/><title>t</title></head><body><p><b>caf".utf8)
+            + [0xE9] + Array("</p></body></html>".utf8)
+        let utf8 = "<html><body><p><b>naïve 日本</p></body></html>"
+        var b = EPUBBuilder.book(["", utf8])
+        b.entries.removeAll { $0.name == "OEBPS/c1.xhtml" }
+        b.add("OEBPS/c1.xhtml", bytes: latin1)
+        let book = try b.read()
+        XCTAssertEqual(book.document.chapters.map { $0.blocks.map(text) }, [["café"], ["naïve 日本"]])
+        XCTAssertEqual(book.diagnostics.filter { $0.message.contains("HTML parser") }.count, 2, "\(book.diagnostics)")
+    }
+
     func testRecoveredHTMLKeepsSVGImageSource() throws {
         let doc = """
         <html><body><p>Unclosed<div><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">
