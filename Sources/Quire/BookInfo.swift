@@ -2,6 +2,7 @@ import Foundation
 import BookModel
 import BookReaders
 import Renderers
+import Spreads
 
 /// What `quire info` reports, built once and printed as text or JSON from the same values.
 public struct BookInfo: Sendable {
@@ -12,12 +13,7 @@ public struct BookInfo: Sendable {
     private var metadata: BookMetadata { book.document.metadata }
 
     /// The book's page progression: stated, else rtl for vertical or right-to-left-language books.
-    public var pageProgression: Direction {
-        if let stated = metadata.pageProgression { return stated }
-        if metadata.writingMode == .verticalRL { return .rtl }
-        if let language = metadata.language, LanguageInfo.isRightToLeft(language) { return .rtl }
-        return .ltr
-    }
+    public var pageProgression: Direction { book.hints.progression() }
 
     public var json: JSON {
         var members: [(String, JSON)] = [
@@ -118,13 +114,3 @@ public struct BookInfo: Sendable {
     }
 }
 
-/// Facts about languages that decide defaults (direction of page progression).
-public enum LanguageInfo {
-    /// Languages written right to left, by primary subtag.
-    static let rightToLeft: Set<String> = ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ku", "ckb", "syr", "arc"]
-
-    public static func isRightToLeft(_ tag: String) -> Bool {
-        let primary = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
-        return rightToLeft.contains(primary)
-    }
-}

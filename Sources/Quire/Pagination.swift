@@ -1,27 +1,40 @@
 import BookModel
 import Layout
 import Renderers
+import Spreads
 
-/// A book laid out in pages, with the book-level facts renderers print.
+/// A book laid out in pages and spreads, with the book-level facts renderers print.
 public struct Pagination: Sendable {
     public var book: BookSummary
     public var pageSize: PageSize
-    public var pages: [Page]
+    /// Pages (blank pages inserted for page-spread included), spreads, and the resolved spread layout.
+    public var spreads: SpreadResult
+
+    public var pages: [Page] { spreads.pages }
+}
+
+extension Book {
+    /// What the book says about how it wants to be shown.
+    public var hints: BookHints {
+        BookHints(metadata: document.metadata, firstItemHasPageSpread: document.chapters.first.map { $0.pageSpread != nil })
+    }
 }
 
 extension Quire {
-    /// Lays a book out in pages: the pure middle of the pipeline, no I/O.
-    public static func paginate(_ book: Book, options: LayoutOptions = LayoutOptions()) -> Pagination {
-        let pages = Layout.paginate(book.document, options: options)
-        return Pagination(book: summary(book, options: options), pageSize: options.pageSize, pages: pages)
+    /// Lays a book out in pages and groups them in spreads: the pure middle of the pipeline, no I/O.
+    public static func paginate(_ book: Book, layout: LayoutOptions = LayoutOptions(),
+                                spreads: SpreadOptions = SpreadOptions(), decorations: Decorations = .text) -> Pagination {
+        let pages = Layout.paginate(book.document, options: layout)
+        let result = makeSpreads(pages: pages, hints: book.hints, options: spreads, decorations: decorations)
+        return Pagination(book: summary(book, layout: layout, direction: result.layout.direction),
+                          pageSize: layout.pageSize, spreads: result)
     }
 
     /// Title, authors and the resolved direction and writing mode of a book.
-    public static func summary(_ book: Book, options: LayoutOptions) -> BookSummary {
+    static func summary(_ book: Book, layout: LayoutOptions, direction: Direction) -> BookSummary {
         let metadata = book.document.metadata
         return BookSummary(title: metadata.title, authors: metadata.authors, language: metadata.language,
-                           direction: BookInfo(book).pageProgression,
-                           writingMode: options.writingMode ?? metadata.writingMode ?? .horizontalTB,
+                           direction: direction, writingMode: layout.writingMode ?? metadata.writingMode ?? .horizontalTB,
                            layout: metadata.layout)
     }
 }

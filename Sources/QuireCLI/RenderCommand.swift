@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import Quire
 import Renderers
+import Spreads
 
 /// `quire render`: the book as pages, in text, JSON (and, later, HTML).
 enum RenderCommand {
@@ -21,6 +22,15 @@ enum RenderCommand {
             OptionSpec(name: "continuous", value: nil, help: "Do not start each chapter on a new page."),
             OptionSpec(name: "widows", value: "N", help: "Fewest lines of a paragraph at the top of a page (default 2)."),
             OptionSpec(name: "orphans", value: "N", help: "Fewest lines of a paragraph at the bottom of a page (default 2)."),
+            OptionSpec(name: "orientation", value: "MODE", help: "auto (default: landscape when two pages fit the viewport), portrait or landscape."),
+            OptionSpec(name: "viewport", value: "COLSxLINES", help: "Screen size for auto orientation (default: the terminal's, else 80x24)."),
+            OptionSpec(name: "spine", value: "WHERE", help: "min, mid, max or none (default: what the orientation implies)."),
+            OptionSpec(name: "double-sided", value: nil, help: "Pages printed on both sides of a leaf (default with a mid spine)."),
+            OptionSpec(name: "single-sided", value: nil, help: "Pages printed on one side only."),
+            OptionSpec(name: "direction", value: "DIR", help: "Page progression: auto (default: the book's), ltr or rtl."),
+            OptionSpec(name: "axis", value: "AXIS", help: "horizontal (pages side by side, default) or vertical (stacked)."),
+            OptionSpec(name: "first-page", value: "MODE", help: "auto (default), solo (page 1 alone, then 2-3, …) or paired (1-2, 3-4, …)."),
+            OptionSpec(name: "gap", value: "N", help: "Cells between the pages of a spread (default 0)."),
             OptionSpec(name: "from", value: "N", help: "First page to print (text)."),
             OptionSpec(name: "to", value: "M", help: "Last page to print (text)."),
             OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
@@ -33,29 +43,62 @@ enum RenderCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let format = try choice(arguments, "format", ["text", "json"], default: "text")
-        let options = try layoutOptions(arguments)
+        let layout = try layoutOptions(arguments)
+        let spreads = try spreadOptions(arguments)
         let range = try pageRange(arguments)
         let book = try Inputs.open(arguments)
-        let pagination = Quire.paginate(book, options: options)
+        let pagination = Quire.paginate(book, layout: layout, spreads: spreads)
+        let output = try arguments.value("output").map(OutputFolder.init)
         switch format {
         case "json":
-            let json = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, pages: pagination.pages)
+            let json = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
             let text = json.serialized(pretty: true) + "\n"
-            if let output = arguments.value("output") {
-                try OutputFolder(output).write("book.json", Array(text.utf8))
-            } else {
-                Console.out(text)
-            }
+            if let output { try output.write("book.json", Array(text.utf8)) } else { Console.out(text) }
         default:
-            let pages = pagination.pages.filter { range.contains($0.number) }
-            let text = TextPages.render(pages, size: pagination.pageSize)
-            if let output = arguments.value("output") {
-                try OutputFolder(output).write("book.txt", Array(text.utf8))
+            let renderer = TextSpreads(ambiguousWide: layout.ambiguousWide)
+            let result = pagination.spreads
+            let chosen = result.spreads.indices.filter { result.spreads[$0].pages.contains(where: range.contains) || (result.spreads[$0].pages.isEmpty && range.lowerBound == 1) }
+            if range != 1...Int.max, let last = pagination.pages.last?.number, range.lowerBound > last {
+                Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
+            }
+            if let output {
+                for index in chosen {
+                    let spread = result.spreads[index]
+                    try output.write(String(format: "spread-%04d.txt", spread.number), Array(renderer.render(spread, in: result, size: pagination.pageSize).utf8))
+                }
             } else {
-                Console.out(text)
+                for (n, index) in chosen.enumerated() {
+                    if n > 0 { Console.out("\u{0C}\n") }
+                    Console.out(renderer.render(result.spreads[index], in: result, size: pagination.pageSize))
+                }
             }
         }
         return .ok
+    }
+
+    static func spreadOptions(_ arguments: ParsedArguments) throws -> SpreadOptions {
+        var options = SpreadOptions()
+        options.orientation = Orientation(rawValue: try choice(arguments, "orientation", Orientation.allCases.map(\.rawValue), default: "auto"))!
+        if let spine = arguments.value("spine") {
+            options.spine = SpineLocation(rawValue: try choice(arguments, "spine", SpineLocation.allCases.map(\.rawValue), default: spine))
+        }
+        if arguments.has("double-sided") && arguments.has("single-sided") {
+            throw UsageError(message: "--double-sided and --single-sided contradict each other", usage: spec.usage)
+        }
+        if arguments.has("double-sided") { options.doubleSided = true }
+        if arguments.has("single-sided") { options.doubleSided = false }
+        options.direction = ProgressionOption(rawValue: try choice(arguments, "direction", ProgressionOption.allCases.map(\.rawValue), default: "auto"))!
+        options.axis = Axis(rawValue: try choice(arguments, "axis", Axis.allCases.map(\.rawValue), default: "horizontal"))!
+        options.firstPage = FirstPage(rawValue: try choice(arguments, "first-page", FirstPage.allCases.map(\.rawValue), default: "auto"))!
+        if let gap = arguments.value("gap") { options.gap = try number(gap, option: "gap", range: 0...100) }
+        if let viewport = arguments.value("viewport") {
+            let size = try pageSize(viewport, option: "viewport")
+            options.viewport = Viewport(columns: size.columns, lines: size.lines)
+        } else {
+            options.viewport = Terminal.size() ?? .standard
+        }
+        if let problem = options.validate() { throw UsageError(message: problem.message, usage: spec.usage) }
+        return options
     }
 
     static func layoutOptions(_ arguments: ParsedArguments) throws -> LayoutOptions {

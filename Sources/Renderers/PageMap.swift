@@ -1,9 +1,38 @@
 import BookModel
 import Layout
+import Spreads
 
 /// The JSON page map (`quire render --format json`): schema version 1, documented in the README; fields are only added.
 public enum PageMap {
     public static let schemaVersion = 1
+
+    public static func json(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> JSON {
+        let layout = result.layout
+        return json(book: book, pageSize: pageSize, pages: result.pages, extra: [
+            ("layout", .object([
+                ("orientation", .string(layout.orientation.rawValue)),
+                ("spine", .string(layout.spine.rawValue)),
+                ("doubleSided", .bool(layout.doubleSided)),
+                ("direction", .string(layout.direction.rawValue)),
+                ("axis", .string(layout.axis.rawValue)),
+                ("firstPage", .string(layout.firstPage.rawValue)),
+                ("gap", .int(layout.gap)),
+            ])),
+            ("spreads", .array(result.spreads.map(spread))),
+        ])
+    }
+
+    static func spread(_ spread: Spread) -> JSON {
+        .object([
+            ("number", .int(spread.number)),
+            ("slots", .array(spread.slots.map { slot in
+                var members: [(String, JSON)] = [("side", .string(slot.side.rawValue)), ("page", slot.page.map(JSON.int) ?? .null)]
+                if slot.placeholder { members.append(("placeholder", .bool(true))) }
+                if let back = slot.back { members.append(("back", .int(back))) }
+                return .object(members)
+            })),
+        ])
+    }
 
     public static func json(book: BookSummary, pageSize: PageSize, pages: [Page], extra: [(String, JSON)] = []) -> JSON {
         var members: [(String, JSON)] = [
