@@ -34,6 +34,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel"]),
         .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
+        .testTarget(name: "HTMLTests", dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel"],
+                    resources: [.copy("Snapshots")]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel"], resources: [.copy("Snapshots")]),
     ],

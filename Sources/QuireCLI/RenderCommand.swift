@@ -11,8 +11,10 @@ enum RenderCommand {
         name: "render", synopsis: "BOOK... [--format text|json] [-o DIR] [layout options]",
         summary: "Paginate a book and print its pages as text, or write its JSON page map.",
         options: [
-            OptionSpec(name: "format", value: "FORMAT", help: "text (default) or json."),
-            OptionSpec(name: "output", short: "o", value: "DIR", help: "Write files into DIR instead of printing (json: DIR/book.json)."),
+            OptionSpec(name: "format", value: "FORMAT", help: "text (default), json or html."),
+            OptionSpec(name: "output", short: "o", value: "DIR", help: "Write files into DIR instead of printing (json: DIR/book.json; html needs it)."),
+            OptionSpec(name: "transition", value: "MODE", help: "HTML: curl (page turns between spread files, default) or scroll (one book.html)."),
+            OptionSpec(name: "single-file", value: nil, help: "HTML: the whole viewer as one self-contained file."),
             OptionSpec(name: "page", value: "COLSxLINES", help: "Page size in character cells (default \(PageSize.standard.columns)x\(PageSize.standard.lines))."),
             OptionSpec(name: "align", value: "MODE", help: "start (default) or justify."),
             OptionSpec(name: "paragraph", value: "MODE", help: "space (blank line between paragraphs, default) or indent."),
@@ -42,7 +44,10 @@ enum RenderCommand {
         """)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let format = try choice(arguments, "format", ["text", "json"], default: "text")
+        let format = try choice(arguments, "format", ["text", "json", "html"], default: "text")
+        if format == "html", arguments.value("output") == nil {
+            throw UsageError(message: "--format html writes a folder: give it with -o DIR", usage: spec.usage)
+        }
         let layout = try layoutOptions(arguments)
         let spreads = try spreadOptions(arguments)
         let range = try pageRange(arguments)
@@ -50,6 +55,8 @@ enum RenderCommand {
         let pagination = Quire.paginate(book, layout: layout, spreads: spreads)
         let output = try arguments.value("output").map(OutputFolder.init)
         switch format {
+        case "html":
+            try HTMLOutput.write(pagination, book: book, arguments: arguments, to: output!)
         case "json":
             let json = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
             let text = json.serialized(pretty: true) + "\n"
@@ -91,6 +98,9 @@ enum RenderCommand {
         options.axis = Axis(rawValue: try choice(arguments, "axis", Axis.allCases.map(\.rawValue), default: "horizontal"))!
         options.firstPage = FirstPage(rawValue: try choice(arguments, "first-page", FirstPage.allCases.map(\.rawValue), default: "auto"))!
         if let gap = arguments.value("gap") { options.gap = try number(gap, option: "gap", range: 0...100) }
+        if let transition = arguments.value("transition") {
+            options.transition = Transition(rawValue: try choice(arguments, "transition", Transition.allCases.map(\.rawValue), default: transition))
+        }
         if let viewport = arguments.value("viewport") {
             let size = try pageSize(viewport, option: "viewport")
             options.viewport = Viewport(columns: size.columns, lines: size.lines)

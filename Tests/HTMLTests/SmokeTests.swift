@@ -1,0 +1,2 @@
+import XCTest
+final class HTMLSmokeTests: XCTestCase { func testNothing() {} }
