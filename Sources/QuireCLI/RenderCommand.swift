@@ -8,8 +8,8 @@ import Spreads
 /// `quire render`: the book as pages, in text, JSON (and, later, HTML).
 enum RenderCommand {
     static let spec = CommandSpec(
-        name: "render", synopsis: "BOOK... [--format text|json] [-o DIR] [layout options]",
-        summary: "Paginate a book and print its pages as text, or write its JSON page map.",
+        name: "render", synopsis: "BOOK... [--format text|json|html] [-o DIR] [options]",
+        summary: "Paginate a book into pages and spreads: text for terminals, a JSON page map, or an HTML viewer.",
         options: [
             OptionSpec(name: "format", value: "FORMAT", help: "text (default), json or html."),
             OptionSpec(name: "output", short: "o", value: "DIR", help: "Write files into DIR instead of printing (json: DIR/book.json; html needs it)."),
