@@ -75,12 +75,37 @@ static int32_t qi_code_point_width(UChar32 c, int32_t ambiguous_wide) {
     }
 }
 
+/* The classes whose pair rules Layout applies without ICU; brackets only when ASCII (LB30 looks at width). */
+static int32_t qi_simple_class(UChar32 c, int32_t lb) {
+    switch (lb) {
+    case U_LB_ALPHABETIC: return QI_LB_AL;
+    case U_LB_NUMERIC: return QI_LB_NU;
+    case U_LB_SPACE: return QI_LB_SP;
+    case U_LB_INFIX_NUMERIC: return QI_LB_IS;
+    case U_LB_EXCLAMATION: return QI_LB_EX;
+    case U_LB_HYPHEN: return QI_LB_HY;
+    case U_LB_QUOTATION: return QI_LB_QU;
+    case U_LB_OPEN_PUNCTUATION: return c < 0x80 ? QI_LB_OP : 0;
+    case U_LB_CLOSE_PARENTHESIS: return c < 0x80 ? QI_LB_CP : 0;
+    case U_LB_CLOSE_PUNCTUATION: return c < 0x80 ? QI_LB_CL : 0;
+    case U_LB_BREAK_AFTER: return c == '\t' ? 0 : QI_LB_BA;
+    case U_LB_BREAK_BOTH: return QI_LB_B2;
+    case U_LB_INSEPARABLE: return QI_LB_IN;
+    default: return 0;
+    }
+}
+
+void qi_ascii_line_classes(uint8_t *out) {
+    for (UChar32 c = 0; c < 128; c++) out[c] = (uint8_t)qi_simple_class(c, u_getIntPropertyValue(c, UCHAR_LINE_BREAK));
+}
+
 int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
     if (length <= 0) return QI_INVISIBLE;
     int32_t i = 0;
     UChar32 first;
     U8_NEXT(cluster, i, length, first);
     if (first < 0) return 1; /* ill-formed UTF-8: one replacement cell */
+    const int single = i == length;
     if (first == '\t' || first == '\n' || first == '\r' || first == 0x0B || first == 0x0C || first == 0x85 ||
         first == 0x2028 || first == 0x2029)
         return 1 | QI_SPACE;
@@ -90,7 +115,7 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         /* A cluster may start with an ignorable and carry more (rare); measure the rest then. */
         if (i >= length) return QI_INVISIBLE;
         int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
-        return rest;
+        return rest & ~(0xF << QI_CLASS_SHIFT);
     }
     if (category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first))
         return qi_code_point_width(first, ambiguous_wide) | QI_SPACE;
@@ -104,7 +129,9 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         else if (c == 0xFE0E) emoji = 0, emoji_base = 0; /* text presentation selector */
     }
     if (emoji) width = 2;
-    switch (u_getIntPropertyValue(first, UCHAR_LINE_BREAK)) {
+    int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
+    if (single) width |= qi_simple_class(first, lb) << QI_CLASS_SHIFT;
+    switch (lb) {
     case U_LB_CLOSE_PUNCTUATION:
     case U_LB_CLOSE_PARENTHESIS:
     case U_LB_EXCLAMATION:
