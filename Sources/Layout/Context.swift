@@ -90,6 +90,7 @@ final class LayoutContext {
     private(set) var clusterFlags = UnsafeMutablePointer<ClusterFlags>.allocate(capacity: 1)
     /// Simple UAX #14 class of each cluster (QI_LB_*), 0 when only ICU knows its rules.
     private(set) var clusterClass = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var clusterInfo = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private let asciiClasses: UnsafeMutablePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
         qi_ascii_line_classes(table)
@@ -113,6 +114,7 @@ final class LayoutContext {
         clusterWidth.deallocate()
         clusterFlags.deallocate()
         clusterClass.deallocate()
+        clusterInfo.deallocate()
         asciiClasses.deallocate()
     }
 
@@ -148,7 +150,9 @@ final class LayoutContext {
         clusterWidth.deallocate()
         clusterFlags.deallocate()
         clusterClass.deallocate()
+        clusterInfo.deallocate()
         clusterClass = .allocate(capacity: capacity)
+        clusterInfo = .allocate(capacity: capacity)
         clusterStart = .allocate(capacity: capacity)
         clusterWidth = .allocate(capacity: capacity)
         clusterFlags = .allocate(capacity: capacity)
@@ -191,48 +195,41 @@ final class LayoutContext {
             }
             n = length
         } else {
-            var boundaries = boundaryScratch
-            boundaryScratch = []
-            let k: Int
-            if let graphemes {
-                k = graphemes.boundaries(bytes, into: &boundaries)
-            } else {
+            let infos = clusterInfo
+            var k = Int(qi_clusters(graphemes?.handle, bytes.baseAddress, Int32(length), ambiguous, clusterStart, infos))
+            if k < 0 {
                 // Without ICU data, fall back to one cluster per scalar.
-                if boundaries.count < length + 1 { boundaries = [Int32](repeating: 0, count: length + 1) }
-                var count = 0
-                for i in 1...length where i == length || bytes[i] & 0xC0 != 0x80 {
-                    boundaries[count] = Int32(i)
-                    count += 1
+                k = 0
+                for i in 0..<length where bytes[i] & 0xC0 != 0x80 {
+                    clusterStart[k] = Int32(i)
+                    infos[k] = 1
+                    k += 1
                 }
-                k = count
             }
-            var start = 0
             for j in 0..<k {
-                let end = Int(boundaries[j])
-                clusterStart[n] = Int32(start)
+                let start = Int(clusterStart[j])
+                let end = j + 1 < k ? Int(clusterStart[j + 1]) : length
                 if end - start == 1 && bytes[start] < 0x80 {
-                    Self.classifyASCII(bytes[start], n, clusterWidth, clusterFlags)
-                    clusterClass[n] = asciiClasses[Int(bytes[start])]
-                } else {
-                    let info = qi_cluster_info(bytes.baseAddress! + start, Int32(end - start), ambiguous)
-                    var flags: ClusterFlags = []
-                    if info & Int32(QI_INVISIBLE) != 0 { flags.insert(.invisible) }
-                    if info & Int32(QI_SPACE) != 0 { flags.insert(.space) }
-                    if info & Int32(QI_NO_START) != 0 { flags.insert(.noStart) }
-                    if info & Int32(QI_NO_END) != 0 { flags.insert(.noEnd) }
-                    let w = UInt8(info & Int32(QI_WIDTH_MASK))
-                    if w == 2 { flags.insert(.wide) }
-                    if end - start == 3 && isHangable(bytes[start], bytes[start + 1], bytes[start + 2]) {
-                        flags.insert(.hangable)
-                    }
-                    clusterWidth[n] = flags.contains(.invisible) ? 0 : w
-                    clusterClass[n] = UInt8((info >> Int32(QI_CLASS_SHIFT)) & 0xF)
-                    clusterFlags[n] = flags
+                    Self.classifyASCII(bytes[start], j, clusterWidth, clusterFlags)
+                    clusterClass[j] = asciiClasses[Int(bytes[start])]
+                    continue
                 }
-                n += 1
-                start = end
+                let info = infos[j]
+                var flags: ClusterFlags = []
+                if info & Int32(QI_INVISIBLE) != 0 { flags.insert(.invisible) }
+                if info & Int32(QI_SPACE) != 0 { flags.insert(.space) }
+                if info & Int32(QI_NO_START) != 0 { flags.insert(.noStart) }
+                if info & Int32(QI_NO_END) != 0 { flags.insert(.noEnd) }
+                let w = UInt8(info & Int32(QI_WIDTH_MASK))
+                if w == 2 { flags.insert(.wide) }
+                if end - start == 3 && isHangable(bytes[start], bytes[start + 1], bytes[start + 2]) {
+                    flags.insert(.hangable)
+                }
+                clusterWidth[j] = flags.contains(.invisible) ? 0 : w
+                clusterClass[j] = UInt8((info >> Int32(QI_CLASS_SHIFT)) & 0xF)
+                clusterFlags[j] = flags
             }
-            boundaryScratch = boundaries
+            n = k
         }
         clusterStart[n] = Int32(length)
         if vertical { verticalWidths(bytes, n) }

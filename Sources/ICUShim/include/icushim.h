@@ -42,6 +42,13 @@ void qi_ascii_line_classes(uint8_t *out);
 /* Width in cells (0-2) and flags of one grapheme cluster given as UTF-8. */
 int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide);
 
+/* Splits UTF-8 text into grapheme clusters: starts[k] is the byte offset of cluster k and infos[k] its
+   qi_cluster_info (0 for a single ASCII byte, which the caller classifies). Text whose code points never
+   join (no marks, joiners, CR, jamo, flags) skips the ICU iterator. Both arrays must hold `length`
+   entries. Returns the cluster count, or -1 on error. */
+int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+                    int32_t *starts, int32_t *infos);
+
 /* Width in cells of a UTF-8 string (clusters measured as by qi_cluster_info). */
 int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide);
 
