@@ -75,12 +75,37 @@ static int32_t qi_code_point_width(UChar32 c, int32_t ambiguous_wide) {
     }
 }
 
+/* The classes whose pair rules Layout applies without ICU; brackets only when ASCII (LB30 looks at width). */
+static int32_t qi_simple_class(UChar32 c, int32_t lb) {
+    switch (lb) {
+    case U_LB_ALPHABETIC: return QI_LB_AL;
+    case U_LB_NUMERIC: return QI_LB_NU;
+    case U_LB_SPACE: return QI_LB_SP;
+    case U_LB_INFIX_NUMERIC: return QI_LB_IS;
+    case U_LB_EXCLAMATION: return QI_LB_EX;
+    case U_LB_HYPHEN: return QI_LB_HY;
+    case U_LB_QUOTATION: return QI_LB_QU;
+    case U_LB_OPEN_PUNCTUATION: return c < 0x80 ? QI_LB_OP : 0;
+    case U_LB_CLOSE_PARENTHESIS: return c < 0x80 ? QI_LB_CP : 0;
+    case U_LB_CLOSE_PUNCTUATION: return c < 0x80 ? QI_LB_CL : 0;
+    case U_LB_BREAK_AFTER: return c == '\t' ? 0 : QI_LB_BA;
+    case U_LB_BREAK_BOTH: return QI_LB_B2;
+    case U_LB_INSEPARABLE: return QI_LB_IN;
+    default: return 0;
+    }
+}
+
+void qi_ascii_line_classes(uint8_t *out) {
+    for (UChar32 c = 0; c < 128; c++) out[c] = (uint8_t)qi_simple_class(c, u_getIntPropertyValue(c, UCHAR_LINE_BREAK));
+}
+
 int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
     if (length <= 0) return QI_INVISIBLE;
     int32_t i = 0;
     UChar32 first;
     U8_NEXT(cluster, i, length, first);
     if (first < 0) return 1; /* ill-formed UTF-8: one replacement cell */
+    const int single = i == length;
     if (first == '\t' || first == '\n' || first == '\r' || first == 0x0B || first == 0x0C || first == 0x85 ||
         first == 0x2028 || first == 0x2029)
         return 1 | QI_SPACE;
@@ -90,10 +115,13 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         /* A cluster may start with an ignorable and carry more (rare); measure the rest then. */
         if (i >= length) return QI_INVISIBLE;
         int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
-        return rest;
+        return rest & ~(0xF << QI_CLASS_SHIFT);
     }
-    if (category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first))
-        return qi_code_point_width(first, ambiguous_wide) | QI_SPACE;
+    if (category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first)) {
+        int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
+        return qi_code_point_width(first, ambiguous_wide) | QI_SPACE |
+               (single ? qi_simple_class(first, lb) << QI_CLASS_SHIFT : 0);
+    }
     int32_t width = qi_code_point_width(first, ambiguous_wide);
     int emoji = u_hasBinaryProperty(first, UCHAR_EMOJI_PRESENTATION);
     int emoji_base = u_hasBinaryProperty(first, UCHAR_EMOJI);
@@ -104,7 +132,9 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         else if (c == 0xFE0E) emoji = 0, emoji_base = 0; /* text presentation selector */
     }
     if (emoji) width = 2;
-    switch (u_getIntPropertyValue(first, UCHAR_LINE_BREAK)) {
+    int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
+    if (single) width |= qi_simple_class(first, lb) << QI_CLASS_SHIFT;
+    switch (lb) {
     case U_LB_CLOSE_PUNCTUATION:
     case U_LB_CLOSE_PARENTHESIS:
     case U_LB_EXCLAMATION:
@@ -114,6 +144,61 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     case U_LB_OPEN_PUNCTUATION: return width | QI_NO_END;
     default: return width;
     }
+}
+
+int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+                    int32_t *starts, int32_t *infos) {
+    int simple = 1;
+    for (int32_t i = 0; i < length && simple;) {
+        if (text[i] < 0x80) {
+            if (text[i] == '\r') simple = 0;
+            i++;
+            continue;
+        }
+        UChar32 c;
+        U8_NEXT(text, i, length, c);
+        if (c < 0) simple = 0;
+        else switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+        case U_GCB_OTHER:
+        case U_GCB_CONTROL:
+        case U_GCB_LF: break;
+        default: simple = 0;
+        }
+    }
+    int32_t n = 0;
+    if (simple) {
+        for (int32_t i = 0; i < length;) {
+            int32_t start = i;
+            if (text[i] < 0x80) i++;
+            else {
+                UChar32 c;
+                U8_NEXT(text, i, length, c);
+            }
+            starts[n] = start;
+            /* Single ASCII bytes are classified by the caller. */
+            infos[n++] = i - start == 1 ? 0 : qi_cluster_info(text + start, i - start, ambiguous_wide);
+        }
+        return n;
+    }
+    if (graphemes == NULL) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UText ut = UTEXT_INITIALIZER;
+    utext_openUTF8(&ut, (const char *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    ubrk_setUText(graphemes->iterator, &ut, &status);
+    if (U_FAILURE(status)) {
+        utext_close(&ut);
+        return -1;
+    }
+    int32_t start = ubrk_first(graphemes->iterator);
+    for (int32_t end = ubrk_next(graphemes->iterator); end != UBRK_DONE && n < length;
+         end = ubrk_next(graphemes->iterator)) {
+        starts[n] = start;
+        infos[n++] = end - start == 1 && text[start] < 0x80 ? 0 : qi_cluster_info(text + start, end - start, ambiguous_wide);
+        start = end;
+    }
+    utext_close(&ut);
+    return n;
 }
 
 static pthread_key_t qi_grapheme_key;

@@ -60,7 +60,7 @@ func document(_ blocks: [Block], language: String? = nil, direction: Direction? 
 }
 
 func paragraphs(_ texts: [String], language: String? = nil) -> Document {
-    var builder = Builder()
+    let builder = Builder()
     return document(texts.map { builder.paragraph($0) }, language: language)
 }
 

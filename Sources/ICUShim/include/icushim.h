@@ -26,11 +26,28 @@ enum {
     QI_INVISIBLE = 0x100, /* never printed: controls, default-ignorables (soft hyphen, ZWSP, WJ, BOM) */
     QI_SPACE = 0x200,     /* breakable white space: dropped at the end of a line */
     QI_NO_START = 0x400,  /* closing punctuation, small kana, prolonged sound mark: never starts a line */
-    QI_NO_END = 0x800     /* opening brackets: never end a line */
+    QI_NO_END = 0x800,    /* opening brackets: never end a line */
+    QI_CLASS_SHIFT = 12   /* bits 12-15: the cluster's line-break class when simple (QI_LB_*), else 0 */
 };
+
+/* Line-break classes of single-code-point clusters whose UAX #14 rules Layout applies itself; 0 = ask ICU. */
+enum {
+    QI_LB_AL = 1, QI_LB_NU, QI_LB_SP, QI_LB_IS, QI_LB_EX, QI_LB_HY, QI_LB_QU, QI_LB_OP, QI_LB_CP, QI_LB_CL,
+    QI_LB_BA, QI_LB_B2, QI_LB_IN
+};
+
+/* The simple line-break class (QI_LB_*, or 0) of each ASCII byte value, into out[128]. */
+void qi_ascii_line_classes(uint8_t *out);
 
 /* Width in cells (0-2) and flags of one grapheme cluster given as UTF-8. */
 int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide);
+
+/* Splits UTF-8 text into grapheme clusters: starts[k] is the byte offset of cluster k and infos[k] its
+   qi_cluster_info (0 for a single ASCII byte, which the caller classifies). Text whose code points never
+   join (no marks, joiners, CR, jamo, flags) skips the ICU iterator. Both arrays must hold `length`
+   entries. Returns the cluster count, or -1 on error. */
+int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+                    int32_t *starts, int32_t *infos);
 
 /* Width in cells of a UTF-8 string (clusters measured as by qi_cluster_info). */
 int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide);

@@ -1,0 +1,42 @@
+import BookModel
+import XCTest
+@testable import Layout
+
+/// The pair-rule fast path must give exactly ICU's break opportunities wherever it is used.
+final class LineBreakRuleTests: XCTestCase {
+    func compare(_ text: String, language: String? = "en", file: StaticString = #filePath, line: UInt = #line) {
+        let fast = LayoutContext(options: LayoutOptions(), vertical: false)
+        let icu = LayoutContext(options: LayoutOptions(), vertical: false)
+        icu.alwaysUseICU = true
+        XCTAssertEqual(fast.breakOpportunities(text, language: language),
+                       icu.breakOpportunities(text, language: language), "\"\(text)\"", file: file, line: line)
+    }
+
+    func testProseMatchesICU() {
+        for text in [
+            "Well, Prince, so Genoa and Lucca are now just family estates of the Buonapartes.",
+            "“If you have no—Well, I’m a well-known man!” he said… (quietly) [1] {x} 3.14, -5, a-5, 1,000.50 a.b",
+            "It’s 10:30 p.m.; e.g. “quoted” ‘single’ « guillemets » – en dash — em dash —— double",
+            "Война и мир: «Ну, князь», — сказала Анна Павловна. Ελληνικά κείμενα, αριθμοί 42.",
+            "a  (  b  ) c\"d\" 'e' f!g?h; i:j, k.l m-n-o p--q 12-34 x/y a|b",
+        ] {
+            compare(text)
+        }
+    }
+
+    func testRandomStringsOfSimpleCharactersMatchICU() {
+        let alphabet = Array("aZ09 ,.;:!?-'\"()[]{}|“”‘’—–…«»éЖ")
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<5000 {
+            var text = ""
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let length = Int(seed >> 59) + 2
+            for _ in 0..<length {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                text.append(alphabet[Int(seed >> 33) % alphabet.count])
+            }
+            compare(text)
+            compare(text, language: "fr")
+        }
+    }
+}
