@@ -106,8 +106,9 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     U8_NEXT(cluster, i, length, first);
     if (first < 0) return 1; /* ill-formed UTF-8: one replacement cell */
     const int single = i == length;
-    if (first == '\t' || first == '\n' || first == '\r' || first == 0x0B || first == 0x0C || first == 0x85 ||
-        first == 0x2028 || first == 0x2029)
+    /* A space that carries a combining mark (a mark with no base of its own) is ink, not breakable space. */
+    if (single && (first == '\t' || first == '\n' || first == '\r' || first == 0x0B || first == 0x0C ||
+                   first == 0x85 || first == 0x2028 || first == 0x2029))
         return 1 | QI_SPACE;
     int8_t category = u_charType(first);
     if (category == U_CONTROL_CHAR) return QI_INVISIBLE;
@@ -117,7 +118,7 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
         return rest & ~(0xF << QI_CLASS_SHIFT);
     }
-    if (category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first)) {
+    if (single && category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first)) {
         int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
         return qi_code_point_width(first, ambiguous_wide) | QI_SPACE |
                (single ? qi_simple_class(first, lb) << QI_CLASS_SHIFT : 0);

@@ -265,8 +265,10 @@ extension LayoutContext {
         let pageLines = vertical ? max(1, options.pageSize.columns / 2) : options.pageSize.lines
         var height = 6
         if let w = image.width, let h = image.height, w > 0, h > 0 {
-            // A cell is about twice as tall as it is wide.
-            height = (env.width * min(h, 1 << 20) + w) / (2 * w)
+            // Against a fixed 40-cell width, not the page's, so a narrower page never makes the book shorter;
+            // a cell is about twice as tall as it is wide.
+            let referenceWidth = 40
+            height = (referenceWidth * min(h, 1 << 20) + w) / (2 * w)
         }
         height = max(min(height, pageLines), text.count + 2)
         let direction = text.first?.line.direction ?? env.direction

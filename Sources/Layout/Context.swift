@@ -493,6 +493,14 @@ final class LayoutContext {
                         }
                         if f.contains(.space) && b1 - b0 == 1 {
                             output.append(0x20)
+                        } else if isDecoration, input.decorations[decorationIndex].upperBound < b1 {
+                            // A combining mark of the book that starts right after a decoration joins its last
+                            // cluster; it stays book text.
+                            let split = input.decorations[decorationIndex].upperBound
+                            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<split]))
+                            decorations.append(openDecoration..<output.count)
+                            openDecoration = -1
+                            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[split..<b1]))
                         } else {
                             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<b1]))
                         }

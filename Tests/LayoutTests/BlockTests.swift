@@ -81,13 +81,21 @@ final class BlockTests: XCTestCase {
     func testImagePlaceholderTakesItsAspectRatio() {
         let b = Builder()
         let doc = document([b.block(.image(ImageRef(source: "m.png", alt: "Map", width: 400, height: 200)))])
+        // 2:1 against the 40-cell reference width: 10 lines, whatever the page width.
         XCTAssertEqual(allLines(paginate(doc, options: options(16, 20))), [
             "┌──────────────┐",
+            "│              │",
+            "│              │",
+            "│              │",
             "│[image: Map]  │",
+            "│              │",
+            "│              │",
+            "│              │",
             "│              │",
             "└──────────────┘",
         ])
-        XCTAssertEqual(paginate(doc, options: options(16, 20))[0].lines[1].content.trimmingCharacters(), "Map")
+        XCTAssertEqual(paginate(doc, options: options(30, 20))[0].lines.count, 10)
+        XCTAssertEqual(paginate(doc, options: options(16, 20))[0].lines[4].content.trimmingCharacters(), "Map")
         let unknown = document([b.block(.image(ImageRef(source: "m.png", alt: "")))])
         XCTAssertEqual(allLines(paginate(unknown, options: options(9, 20))),
                        ["┌───────┐", "│       │", "│[image]│", "│       │", "│       │", "└───────┘"])

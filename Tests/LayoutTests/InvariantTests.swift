@@ -162,9 +162,8 @@ final class InvariantTests: XCTestCase {
 
     func testHorizontalGrid() {
         for direction in [nil, Direction.rtl] {
-            // Images of known size scale with the page width by design, so their boxes are left out of the
-            // monotonicity check here (testOptionsGrid still checks them for width and conservation).
-            let document = Self.richDocument(direction: direction, imageSize: false)
+            // Sized images included: their height depends on their aspect ratio, never on the page width.
+            let document = Self.richDocument(direction: direction, imageSize: true)
             for height in [1, 2, 5, 20] {
                 var previous = Int.max
                 for width in stride(from: 80, through: 1, by: -1) {
@@ -200,7 +199,7 @@ final class InvariantTests: XCTestCase {
     }
 
     func testVerticalGrid() {
-        let document = Self.richDocument(direction: nil, imageSize: false)
+        let document = Self.richDocument(direction: nil, imageSize: true)
         for width in [1, 2, 3, 6, 20, 40] {
             var previous = 0
             for height in stride(from: 40, through: 1, by: -3) {

@@ -55,10 +55,15 @@ final class PipelineTests: XCTestCase {
 
     func assertConserved(_ book: Book, options: LayoutOptions = LayoutOptions(), _ name: String,
                          file: StaticString = #filePath, line: UInt = #line) {
-        let pagination = Quire.paginate(book, options: options)
+        let pagination = Quire.paginate(book, layout: options)
         let (expected, expectedTables) = Self.documentText(book.document)
         let (actual, actualTables) = Self.pageText(pagination.pages)
-        XCTAssertTrue(expectedTables == actualTables, "\(name): table text differs", file: file, line: line)
+        if expectedTables != actualTables {
+            let keys = Set(expectedTables.keys).union(actualTables.keys)
+            let differences = keys.filter { expectedTables[$0] != actualTables[$0] }.sorted { $0.value < $1.value }.prefix(10)
+                .map { "\($0.escaped(asASCII: false)): book \(expectedTables[$0] ?? 0), pages \(actualTables[$0] ?? 0)" }
+            XCTFail("\(name): table text differs: \(differences.joined(separator: "; "))", file: file, line: line)
+        }
         if expected != actual {
             let first = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, actual.count)
             let context = { (s: [Unicode.Scalar]) in String(String.UnicodeScalarView(s[max(0, first - 20)..<min(s.count, first + 20)])) }
@@ -85,7 +90,7 @@ final class PipelineTests: XCTestCase {
         let book = try Quire.open([Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path])
         var previous = 0
         for columns in stride(from: 80, through: 10, by: -10) {
-            let count = Quire.paginate(book, options: LayoutOptions(pageSize: PageSize(columns: columns, lines: 20))).pages.count
+            let count = Quire.paginate(book, layout: LayoutOptions(pageSize: PageSize(columns: columns, lines: 20))).pages.count
             XCTAssertGreaterThanOrEqual(count, previous, "\(columns) columns")
             previous = count
         }
