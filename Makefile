@@ -33,7 +33,7 @@ release: deps
 
 ## run: build and render the bundled sample book to the terminal.
 run: release
-	.build/release/quire info $(SAMPLE)
+	.build/release/quire render $(SAMPLE)
 
 ## test: build and run every test (corpus tests run when ../shared/corpus exists).
 test: deps

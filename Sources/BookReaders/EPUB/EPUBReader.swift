@@ -152,6 +152,10 @@ public enum EPUBReader {
         switch mediaType {
         case "application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml":
             let bytes = try container.read(path)
+            guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+                diagnostics.append(.warning("\(path) is empty; skipped"))
+                return nil
+            }
             let root: XMLElement
             do {
                 root = try XMLParser.parse(bytes, path: path)
