@@ -44,43 +44,53 @@ enum RenderCommand {
         """)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let format = try choice(arguments, "format", ["text", "json", "html"], default: "text")
-        if format == "html", arguments.value("output") == nil {
+        let options = try renderOptions(arguments)
+        if options.format == .html, arguments.value("output") == nil {
             throw UsageError(message: "--format html writes a folder: give it with -o DIR", usage: spec.usage)
         }
-        let layout = try layoutOptions(arguments)
-        let spreads = try spreadOptions(arguments)
         let range = try pageRange(arguments)
         let book = try Inputs.open(arguments)
-        let pagination = Quire.paginate(book, layout: layout, spreads: spreads)
-        let output = try arguments.value("output").map(OutputFolder.init)
-        switch format {
-        case "html":
-            try HTMLOutput.write(pagination, book: book, arguments: arguments, to: output!)
-        case "json":
-            let json = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
-            let text = json.serialized(pretty: true) + "\n"
-            if let output { try output.write("book.json", Array(text.utf8)) } else { Console.out(text) }
-        default:
-            let renderer = TextSpreads(ambiguousWide: layout.ambiguousWide)
-            let result = pagination.spreads
-            let chosen = result.spreads.indices.filter { result.spreads[$0].pages.contains(where: range.contains) || (result.spreads[$0].pages.isEmpty && range.lowerBound == 1) }
-            if range != 1...Int.max, let last = pagination.pages.last?.number, range.lowerBound > last {
-                Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
+        let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
+        if let last = pagination.pages.last?.number, range.lowerBound > last {
+            Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
+        }
+        if let path = arguments.value("output") {
+            let output = try OutputFolder(path)
+            if options.format == .html {
+                try HTMLOutput.write(pagination, book: book, arguments: arguments, to: output)
+                return .ok
             }
-            if let output {
-                for index in chosen {
-                    let spread = result.spreads[index]
-                    try output.write(String(format: "spread-%04d.txt", spread.number), Array(renderer.render(spread, in: result, size: pagination.pageSize).utf8))
-                }
-            } else {
-                for (n, index) in chosen.enumerated() {
-                    if n > 0 { Console.out("\u{0C}\n") }
-                    Console.out(renderer.render(result.spreads[index], in: result, size: pagination.pageSize))
-                }
+            for file in Quire.files(for: book, pagination, options: options) where options.format != .text || inRange(file.name, pagination, range) {
+                try output.write(file.name, file.bytes)
+            }
+            return .ok
+        }
+        switch options.format {
+        case .json:
+            Console.out(Quire.pageMap(pagination))
+        default:
+            let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
+            let result = pagination.spreads
+            let chosen = result.spreads.filter { spread in spread.pages.contains(where: range.contains) || (spread.pages.isEmpty && range.lowerBound == 1) }
+            for (n, spread) in chosen.enumerated() {
+                if n > 0 { Console.out("\u{0C}\n") }
+                Console.out(renderer.render(spread, in: result, size: pagination.pageSize))
             }
         }
         return .ok
+    }
+
+    /// Whether a spread file holds a page within --from/--to.
+    private static func inRange(_ name: String, _ pagination: Pagination, _ range: ClosedRange<Int>) -> Bool {
+        guard range != 1...Int.max else { return true }
+        return pagination.spreads.spreads.contains { Quire.spreadFileName($0.number, extension: "txt") == name && $0.pages.contains(where: range.contains) }
+    }
+
+    /// Every option of `render` that decides the output, parsed and validated.
+    static func renderOptions(_ arguments: ParsedArguments) throws -> RenderOptions {
+        let format = OutputFormat(rawValue: try choice(arguments, "format", OutputFormat.allCases.map(\.rawValue), default: "text"))!
+        return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments), format: format,
+                             singleFile: arguments.has("single-file"))
     }
 
     static func spreadOptions(_ arguments: ParsedArguments) throws -> SpreadOptions {

@@ -5,6 +5,7 @@ import Quire
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] = [
     (InfoCommand.spec, InfoCommand.run),
     (RenderCommand.spec, RenderCommand.run),
+    (BatchCommand.spec, BatchCommand.run),
 ]
 
 let overview = """

@@ -1,0 +1,74 @@
+import BookModel
+import Layout
+import Renderers
+import Spreads
+
+/// What `render` writes: text spreads, the JSON page map, or the HTML viewer.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case text, json, html
+}
+
+/// Everything that decides a rendering, so one value can be hashed, stored and replayed (batch runs).
+public struct RenderOptions: Sendable, Hashable {
+    public var layout: LayoutOptions
+    public var spreads: SpreadOptions
+    public var format: OutputFormat
+    /// HTML: one self-contained file instead of a folder of spread pages.
+    public var singleFile: Bool
+
+    public init(layout: LayoutOptions = LayoutOptions(), spreads: SpreadOptions = SpreadOptions(),
+                format: OutputFormat = .text, singleFile: Bool = false) {
+        self.layout = layout
+        self.spreads = spreads
+        self.format = format
+        self.singleFile = singleFile
+    }
+}
+
+/// One file of a rendering: a name chosen by Quire (never by the book) and its bytes.
+public struct OutputFile: Sendable, Equatable {
+    public var name: String
+    public var bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+}
+
+extension Quire {
+    /// The files a rendering writes into its output folder: pure, so the CLI and batch runs write the same bytes.
+    public static func files(for book: Book, _ pagination: Pagination, options: RenderOptions) -> [OutputFile] {
+        switch options.format {
+        case .json:
+            return [OutputFile(name: "book.json", bytes: Array(pageMap(pagination).utf8))]
+        case .text:
+            let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
+            let result = pagination.spreads
+            return result.spreads.map { spread in
+                OutputFile(name: spreadFileName(spread.number, extension: "txt"),
+                           bytes: Array(renderer.render(spread, in: result, size: pagination.pageSize).utf8))
+            }
+        case .html:
+            return htmlFiles(for: book, pagination, options: options)
+        }
+    }
+
+    /// Renders a book to files in one call: open has happened, this paginates and renders.
+    public static func render(_ book: Book, options: RenderOptions) -> (pagination: Pagination, files: [OutputFile]) {
+        let pagination = paginate(book, layout: options.layout, spreads: options.spreads)
+        return (pagination, files(for: book, pagination, options: options))
+    }
+
+    /// The JSON page map as text, as `--format json` prints it.
+    public static func pageMap(_ pagination: Pagination) -> String {
+        PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
+            .serialized(pretty: true) + "\n"
+    }
+
+    /// `spread-0001.txt`: zero-padded so files sort in reading order.
+    public static func spreadFileName(_ number: Int, extension ext: String) -> String {
+        let digits = String(number)
+        return "spread-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + ext
+    }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class BatchSmokeTests: XCTestCase { func testNothing() {} }
