@@ -21,6 +21,7 @@ enum RenderCommand {
             OptionSpec(name: "ruby", value: "MODE", help: "paren (default: 漢字(かんじ)), aozora (漢字《かんじ》) or drop."),
             OptionSpec(name: "ambiguous", value: "WIDTH", help: "narrow (default) or wide: cells for East Asian Ambiguous characters."),
             OptionSpec(name: "writing-mode", value: "MODE", help: "auto (default: the book's), horizontal or vertical."),
+            OptionSpec(name: "hanging-punctuation", value: nil, help: "Let 、。，． hang one cell past the line end (each line reserves it)."),
             OptionSpec(name: "continuous", value: nil, help: "Do not start each chapter on a new page."),
             OptionSpec(name: "widows", value: "N", help: "Fewest lines of a paragraph at the top of a page (default 2)."),
             OptionSpec(name: "orphans", value: "N", help: "Fewest lines of a paragraph at the bottom of a page (default 2)."),
@@ -134,6 +135,7 @@ enum RenderCommand {
         default: options.writingMode = nil
         }
         options.continuous = arguments.has("continuous")
+        options.hangingPunctuation = arguments.has("hanging-punctuation")
         if let widows = arguments.value("widows") { options.widows = try number(widows, option: "widows", range: 1...20) }
         if let orphans = arguments.value("orphans") { options.orphans = try number(orphans, option: "orphans", range: 1...20) }
         return options

@@ -12,19 +12,25 @@ public enum VerticalForms {
         "…": "︙", "‥": "︰", "—": "︱", "–": "︲", "＿": "︳", "_": "︳",
         // No vertical form exists for these; the vertical line and wave dash read correctly in a column.
         "ー": "丨", "～": "≀", "〜": "≀", "~": "≀",
+        // Box drawing (frames, tables, rules, quote bars) turns a quarter clockwise with the text.
+        "─": "│", "│": "─", "━": "┃", "┃": "━", "┌": "┐", "┐": "┘", "┘": "└", "└": "┌",
+        "┬": "┤", "┤": "┴", "┴": "├", "├": "┬", "┼": "┼",
     ]
 
     /// The two-cell form of one row of a vertical column (`verticalRows(of:)`).
     public static func cell(_ unit: String, ambiguousWide: Bool = false) -> String {
+        var drawn = unit
         if unit.count == 1, let c = unit.first {
-            if let turned = table[c] { return String(turned) }
-            if c == " " { return "\u{3000}" }
-            if let ascii = c.asciiValue, ascii >= 0x21, ascii <= 0x7E {
+            if let turned = table[c] {
+                drawn = String(turned)
+            } else if c == " " {
+                return "\u{3000}"
+            } else if let ascii = c.asciiValue, ascii >= 0x21, ascii <= 0x7E {
                 return String(UnicodeScalar(0xFF01 + UInt32(ascii) - 0x21)!)
             }
         }
         // Tate-chu-yoko pairs (two half-width characters upright in one row) and narrow letters fill two cells.
-        let width = cellWidth(of: unit, ambiguousWide: ambiguousWide)
-        return unit + String(repeating: " ", count: max(0, 2 - width))
+        let width = cellWidth(of: drawn, ambiguousWide: ambiguousWide)
+        return drawn + String(repeating: " ", count: max(0, 2 - width))
     }
 }

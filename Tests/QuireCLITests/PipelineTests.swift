@@ -53,7 +53,7 @@ final class PipelineTests: XCTestCase {
         s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .control || s == "\u{AD}"
     }
 
-    func assertConserved(_ book: Book, options: LayoutOptions = LayoutOptions(), _ name: String,
+    static func assertConserved(_ book: Book, options: LayoutOptions = LayoutOptions(), _ name: String,
                          file: StaticString = #filePath, line: UInt = #line) {
         let pagination = Quire.paginate(book, layout: options)
         let (expected, expectedTables) = Self.documentText(book.document)
@@ -82,7 +82,7 @@ final class PipelineTests: XCTestCase {
     func testSampleBookIsConservedAtManySizes() throws {
         let book = try Quire.open([Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path])
         for size in [PageSize(columns: 38, lines: 20), PageSize(columns: 20, lines: 8), PageSize(columns: 80, lines: 40), PageSize(columns: 6, lines: 3)] {
-            assertConserved(book, options: LayoutOptions(pageSize: size), "sample \(size.columns)x\(size.lines)")
+            Self.assertConserved(book, options: LayoutOptions(pageSize: size), "sample \(size.columns)x\(size.lines)")
         }
     }
 
@@ -106,7 +106,7 @@ final class PipelineTests: XCTestCase {
             let book: Book
             do { book = try Quire.open([folder.appendingPathComponent(relative).path]) } catch { continue }
             opened += 1
-            assertConserved(book, relative)
+            Self.assertConserved(book, relative)
         }
         XCTAssertGreaterThan(opened, 100)
     }
@@ -119,7 +119,7 @@ final class PipelineTests: XCTestCase {
         for case let relative as String in walker where relative.hasSuffix(".md") {
             let book = try Quire.open([folder.appendingPathComponent(relative).path])
             opened += 1
-            assertConserved(book, relative)
+            Self.assertConserved(book, relative)
         }
         XCTAssertGreaterThanOrEqual(opened, 7)
     }
