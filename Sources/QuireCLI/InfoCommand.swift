@@ -14,7 +14,7 @@ enum InfoCommand {
         details: "BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let book = try Inputs.open(arguments)
+        let book = try Inputs.open(arguments, for: spec)
         let info = BookInfo(book)
         if arguments.has("json") {
             Console.out(info.json.serialized(pretty: true) + "\n")
@@ -27,14 +27,14 @@ enum InfoCommand {
 
 /// Opening the books named on a command line, with errors and warnings rendered the same way everywhere.
 enum Inputs {
-    static func open(_ arguments: ParsedArguments) throws -> Book {
+    static func open(_ arguments: ParsedArguments, for command: CommandSpec) throws -> Book {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "no book given", usage: InfoCommand.spec.usage)
+            throw UsageError(message: "no book given", usage: command.usage)
         }
         var options = OpenOptions()
         if let split = arguments.value("split-headings") {
             guard let n = Int(split), (0...6).contains(n) else {
-                throw UsageError(message: "--split-headings takes a number from 0 to 6, not '\(split)'", usage: InfoCommand.spec.usage)
+                throw UsageError(message: "--split-headings takes a number from 0 to 6, not '\(split)'", usage: command.usage)
             }
             options.splitHeadings = n
         }

@@ -50,7 +50,7 @@ enum RenderCommand {
             throw UsageError(message: "--format html writes a folder: give it with -o DIR", usage: spec.usage)
         }
         let range = try pageRange(arguments)
-        let book = try Inputs.open(arguments)
+        let book = try Inputs.open(arguments, for: spec)
         let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
         if let last = pagination.pages.last?.number, range.lowerBound > last {
             Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
