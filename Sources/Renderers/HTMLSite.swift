@@ -272,7 +272,7 @@ private struct Context {
         if site.options.transition == .scroll {
             body += "<main class=\"track\">\n" + sections(contents: "#contents") + "</main>\n"
         } else {
-            body += "<main>\n" + sections(contents: "#contents") + "</main>\n"
+            body += "<main class=\"pages\">\n" + sections(contents: "#contents") + "</main>\n"
         }
         return document(title: title, bodyClass: "single", bodyData: endsData, body: body)
     }

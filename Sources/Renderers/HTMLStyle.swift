@@ -59,9 +59,9 @@ enum HTMLStyle {
         .v .track{flex-direction:column;scroll-snap-type:y mandatory;row-gap:\(gap * lh)px;height:calc(100vh - 56px)}
         .p-rtl.v .track{flex-direction:column-reverse;direction:ltr}
         .track>section{flex:none;scroll-snap-align:center;direction:ltr}
-        .single section.spread-view{display:none}
-        .single section.spread-view:target{display:block}
-        .single:has(section.spread-view:target) #contents{display:none}
+        .single main.pages>section.spread-view{display:none}
+        .single main.pages>section.spread-view:target{display:block}
+        .single:has(main.pages>section.spread-view:target) #contents{display:none}
         header.book{padding:12px 16px}
         header.book h1{font-size:1.4em;margin:0 0 4px}
         header.book p{margin:0}

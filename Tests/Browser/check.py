@@ -50,6 +50,7 @@ def books(root, corpus):
             ("kusamakura", f"{e}/kusamakura-japanese-vertical-writing.epub", landscape, "rtl", True),
             ("kusamakura-single", f"{e}/kusamakura-japanese-vertical-writing.epub", landscape + ["--single-file", "--transition", "scroll"], "rtl", True),
             ("w3c-page-spread-right", f"{e}/w3c/lay-fxl-page-spread-right.epub", landscape, None, False),
+            ("w3c-progression-rtl", f"{e}/w3c/pkg-spine-progression_rtl.epub", landscape, "rtl", False),
         ]
         for name, path, *_ in out:
             if not os.path.exists(path):
