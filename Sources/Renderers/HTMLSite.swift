@@ -161,11 +161,14 @@ private struct Context {
         out += "<style>\(css)</style>\n</head>\n"
         let prog = progression == .rtl ? "p-rtl" : "p-ltr"
         let ax = result.layout.axis == .vertical ? "v" : "h"
-        out += "<body class=\"\(bodyClass) \(prog) \(ax)\" data-mode=\"\(site.mode.rawValue)\" data-progression=\"\(progression.rawValue)\" data-axis=\"\(axis)\""
+        out += "<body class=\"\(bodyClass) \(prog) \(ax)\" data-mode=\"\(scriptMode)\" data-progression=\"\(progression.rawValue)\" data-axis=\"\(axis)\""
         for (name, value) in bodyData { out += " data-\(name)=\"\(HTMLEscape.text(value))\"" }
         out += ">\n" + body + "<script>\(HTMLStyle.script)</script>\n</body>\n</html>\n"
         return out
     }
+
+    /// How the script moves: between files, by `:target`, or along the scrolling track (single file included).
+    var scriptMode: String { site.options.transition == .scroll ? "scroll" : site.mode.rawValue }
 
     var endsData: [(String, String)] {
         guard !result.spreads.isEmpty else { return [] }

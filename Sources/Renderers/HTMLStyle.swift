@@ -98,7 +98,25 @@ enum HTMLStyle {
         });
         return best;
       }
-      function go(href) { if (href) { window.location.href = href; } }
+      function reveal(id) {
+        var target = id && document.getElementById(id);
+        if (!target) { return; }
+        var still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        target.scrollIntoView({block: 'center', inline: 'center', behavior: still ? 'auto' : 'smooth'});
+      }
+      function go(href) {
+        if (!href) { return; }
+        if (mode === 'scroll' && href.charAt(0) === '#') {
+          history.replaceState(null, '', href);
+          reveal(href.slice(1));
+          return;
+        }
+        window.location.href = href;
+      }
+      if (mode === 'scroll') {
+        window.addEventListener('hashchange', function () { reveal(window.location.hash.slice(1)); });
+        if (window.location.hash) { reveal(window.location.hash.slice(1)); }
+      }
       function follow(rel) {
         var scope = current();
         if (!scope) { if (rel === 'next') { go(body.getAttribute('data-first')); } return; }

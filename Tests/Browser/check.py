@@ -175,6 +175,8 @@ def check_files_mode(driver, name, folder, data, progression, axis, screenshots)
     # The index: every thumbnail links to the file of its spread, and shows the same pages as that file.
     load(driver, name, f"{folder}/index.html")
     check_overflow(driver, name, "index.html (all thumbnails)", ink=False)
+    if screenshots:
+        driver.save_screenshot(f"{screenshots}/{name}-index.png")
     thumbs = driver.execute_script("""
         return Array.prototype.map.call(document.querySelectorAll('a.thumb'), function (a) {
           return {href: a.getAttribute('href'), pages: a.querySelector('.spread').dataset.pages, x: a.getBoundingClientRect().left, y: a.getBoundingClientRect().top};
