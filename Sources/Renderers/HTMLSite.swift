@@ -183,9 +183,9 @@ private struct Context {
         }
         let pages = result.pages.count
         let spreads = result.spreads.count
-        out += "<p class=\"facts\">\(pages) page\(pages == 1 ? "" : "s") · \(spreads) spread\(spreads == 1 ? "" : "s") · \(site.pageSize.columns)×\(site.pageSize.lines) cells"
+        out += "<p class=\"facts\"><bdi>\(pages) page\(pages == 1 ? "" : "s") · \(spreads) spread\(spreads == 1 ? "" : "s") · \(site.pageSize.columns)×\(site.pageSize.lines) cells"
         if let language = HTMLEscape.language(site.book.language) { out += " · \(language)" }
-        out += "</p>\n"
+        out += "</bdi></p>\n"
         if !result.spreads.isEmpty { out += "<p><a class=\"start\" href=\"\(thumbnailHref(0))\">Start reading</a></p>\n" }
         out += "</header>\n"
         if !site.toc.isEmpty {
@@ -240,7 +240,7 @@ private struct Context {
         case 1: label = "Page \(pages[0])"
         default: label = "Pages \(pages[0])–\(pages[pages.count - 1])"
         }
-        out += "<span class=\"here\">\(label) of \(result.pages.count) · spread \(spread.number) of \(result.spreads.count)</span>"
+        out += "<span class=\"here\" dir=\"ltr\">\(label) of \(result.pages.count) · spread \(spread.number) of \(result.spreads.count)</span>"
         out += index + 1 < result.spreads.count ? "<a rel=\"next\" href=\"\(localHref(index + 1))\">Next \(forward)</a>" : "<span class=\"off\">Next \(forward)</span>"
         return out + "</nav>\n"
     }

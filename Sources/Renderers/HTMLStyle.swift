@@ -47,13 +47,13 @@ enum HTMLStyle {
         .fig{display:block;position:relative}
         .fig img{position:absolute;top:0;left:0;width:100%;height:100%;object-fit:contain;background:#fffef8}
         .folio{display:block;height:\(lh)px;margin:0;text-align:center;color:#555;overflow:hidden}
-        .files .spread{animation:turn .45s ease-out both}
-        .p-ltr.h .spread{transform-origin:0 50%;--turn:rotateY(-28deg)}
-        .p-rtl.h .spread{transform-origin:100% 50%;--turn:rotateY(28deg)}
-        .p-ltr.v .spread{transform-origin:50% 0;--turn:rotateX(28deg)}
-        .p-rtl.v .spread{transform-origin:50% 100%;--turn:rotateX(-28deg)}
+        .files main>.spread{animation:turn .45s ease-out both}
+        .files.p-ltr.h main>.spread{transform-origin:0 50%;--turn:rotateY(-28deg)}
+        .files.p-rtl.h main>.spread{transform-origin:100% 50%;--turn:rotateY(28deg)}
+        .files.p-ltr.v main>.spread{transform-origin:50% 0;--turn:rotateX(28deg)}
+        .files.p-rtl.v main>.spread{transform-origin:50% 100%;--turn:rotateX(-28deg)}
         @keyframes turn{from{transform:perspective(1600px) var(--turn);opacity:.35}to{transform:none;opacity:1}}
-        @media (prefers-reduced-motion:reduce){.files .spread{animation:none}}
+        @media (prefers-reduced-motion:reduce){.files main>.spread{animation:none}}
         .track{display:flex;flex-direction:row;overflow:auto;scroll-snap-type:x mandatory;column-gap:\(gap)ch;padding:0 8px}
         .p-rtl .track{direction:rtl}
         .v .track{flex-direction:column;scroll-snap-type:y mandatory;row-gap:\(gap * lh)px;height:calc(100vh - 56px)}

@@ -179,10 +179,17 @@ def check_files_mode(driver, name, folder, data, progression, axis, screenshots)
         driver.save_screenshot(f"{screenshots}/{name}-index.png")
     thumbs = driver.execute_script("""
         return Array.prototype.map.call(document.querySelectorAll('a.thumb'), function (a) {
-          return {href: a.getAttribute('href'), pages: a.querySelector('.spread').dataset.pages, x: a.getBoundingClientRect().left, y: a.getBoundingClientRect().top};
+          var box = a.querySelector('.tbox').getBoundingClientRect(), shown = true;
+          a.querySelectorAll('.page').forEach(function (p) {
+            var r = p.getBoundingClientRect();
+            if (r.width < 2 || r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) shown = false;
+          });
+          return {href: a.getAttribute('href'), pages: a.querySelector('.spread').dataset.pages, x: a.getBoundingClientRect().left, y: a.getBoundingClientRect().top, shown: shown};
         });
     """)
     check(f"{name}: one thumbnail per spread", len(thumbs) == len(spreads), f"{len(thumbs)} vs {len(spreads)}")
+    hidden = [t["href"] for t in thumbs if not t["shown"]]
+    check(f"{name}: every thumbnail shows its pages whole inside its box", not hidden, hidden[:5])
     for i, (thumb, spread) in enumerate(zip(thumbs, spreads)):
         target = "spread-%04d.html" % spread["number"]
         pages = " ".join(str(p) for p in sorted(s["page"] for s in spread["slots"] if s.get("page")))
