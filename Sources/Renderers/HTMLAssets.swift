@@ -1,0 +1,83 @@
+import BookModel
+import Layout
+
+/// Images of the book for the HTML viewer: which picture belongs to which placeholder box, and what kind of
+/// file its bytes are (the book's names and declared types are never trusted for output names).
+public enum HTMLAssets {
+    /// Sources of the image blocks in the order the paginator draws their boxes (tables draw images as text).
+    public static func imageSources(_ document: Document) -> [String] {
+        var out: [String] = []
+        func walk(_ blocks: [Block]) {
+            for block in blocks {
+                switch block.kind {
+                case .image(let image): out.append(image.source)
+                case .quote(let inner): walk(inner)
+                case .list(let list): for item in list.items { walk(item.blocks) }
+                default: break
+                }
+            }
+        }
+        for chapter in document.chapters { walk(chapter.blocks) }
+        return out
+    }
+
+    /// For every page, for every line, the index of the image box the line belongs to. A framed box opens and
+    /// closes on a horizontal frame line; an unframed placeholder (a page too narrow for a frame) is a run of
+    /// image lines. Boxes are counted through the whole book, so they line up with `imageSources`.
+    static func imageBoxes(_ pages: [Page]) -> [[Int?]] {
+        var count = -1
+        var open = false
+        var previousWasImage = false
+        return pages.map { page in
+            page.lines.map { line -> Int? in
+                guard line.role == .image else { previousWasImage = false; open = false; return nil }
+                let edge = isHorizontalFrame(line)
+                if edge && !open {
+                    count += 1
+                    open = true
+                    previousWasImage = true
+                } else if edge {
+                    open = false
+                    previousWasImage = false
+                    return max(count, 0)
+                } else if !previousWasImage {
+                    count += 1
+                    previousWasImage = true
+                }
+                return max(count, 0)
+            }
+        }
+    }
+
+    private static func isHorizontalFrame(_ line: Line) -> Bool {
+        guard line.decorations.count == 1, line.decorations[0] == 0..<line.text.utf8.count else { return false }
+        let characters = Array(line.text.prefix(2))
+        return characters.count == 2 && (characters[1] == "─" || characters[1] == "-")
+            && ["┌", "└", "+"].contains(characters[0])
+    }
+
+    /// The media type and file extension of an image, from its first bytes; nil for anything else.
+    public static func sniff(_ bytes: [UInt8]) -> (mediaType: String, fileExtension: String)? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return ("image/png", "png") }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return ("image/jpeg", "jpg") }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return ("image/gif", "gif") }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return ("image/webp", "webp")
+        }
+        // SVG is shown through <img>, where its scripts never run; look for the root element near the start.
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
+        if head.contains("<svg") { return ("image/svg+xml", "svg") }
+        return nil
+    }
+}
+
+/// The pictures a site shows: the source of every image box in book order, and the bytes of those found.
+public struct HTMLImages: Sendable {
+    public var sources: [String]
+    public var data: [String: [UInt8]]
+
+    public init(sources: [String] = [], data: [String: [UInt8]] = [:]) {
+        self.sources = sources
+        self.data = data
+    }
+}

@@ -1,0 +1,138 @@
+import BookModel
+import Layout
+import Spreads
+
+/// Draws pages and spreads as HTML: one element per line (per column in vertical-rl), every cell a fixed box,
+/// so the browser cannot re-break or widen what the paginator laid out.
+struct HTMLPageDrawer: Sendable {
+    var size: PageSize
+    var ambiguousWide: Bool
+    /// For each image box (in book order), the URL of its picture, or nil to keep the text placeholder.
+    var imageURLs: [String?]
+    /// `imageBox[page - 1][line]`: the image box a line belongs to (see `HTMLAssets.imageBoxes`).
+    var imageBoxes: [[Int?]]
+
+    /// A spread's slots in visual order, each a page box with its folio.
+    func spread(_ spread: Spread, in result: SpreadResult) -> String {
+        let layout = result.layout
+        let axis = layout.axis == .vertical ? "v" : "h"
+        let pages = spread.pages.map(String.init).joined(separator: " ")
+        var out = "<div class=\"spread \(axis) n\(spread.slots.count)\" data-spread=\"\(spread.number)\" data-pages=\"\(pages)\">"
+        for slot in spread.slots {
+            out += "<div class=\"slot s-\(slot.side.rawValue)\">"
+            let binding = bindingEdge(slot.side, layout)
+            if let number = slot.page, number >= 1, number <= result.pages.count {
+                let page = result.pages[number - 1]
+                out += self.page(page, binding: binding)
+                var folio = String(number)
+                if page.kind == .blank { folio += " (blank)" }
+                if let back = slot.back { folio += " · \(back) on the back" }
+                out += "<p class=\"folio\">\(HTMLEscape.text(folio))</p>"
+            } else {
+                out += "<div class=\"page placeholder\"></div><p class=\"folio\"></p>"
+            }
+            out += "</div>"
+        }
+        return out + "</div>"
+    }
+
+    /// The frame edge that touches the spine, as the text renderer draws it heavy.
+    private func bindingEdge(_ side: Side, _ layout: SpreadLayout) -> String? {
+        let horizontal = layout.axis == .horizontal
+        switch layout.spine {
+        case .none: return nil
+        case .min: return horizontal ? "left" : "top"
+        case .max: return horizontal ? "right" : "bottom"
+        case .mid:
+            switch side {
+            case .left: return "right"
+            case .right: return "left"
+            case .top: return "bottom"
+            case .bottom: return "top"
+            case .single: return nil
+            }
+        }
+    }
+
+    /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures.
+    func page(_ page: Page, binding: String?) -> String {
+        let vertical = page.writingMode == .verticalRL
+        var classes = "page " + (vertical ? "vrl" : "htb")
+        if page.kind == .blank { classes += " blank" }
+        if let binding { classes += " b-" + binding }
+        let lang = HTMLEscape.language(page.language) ?? ""
+        var out = "<div class=\"\(classes)\" lang=\"\(lang)\" dir=\"\(page.direction.rawValue)\" data-page=\"\(page.number)\">"
+        let limit = vertical ? page.blockSize : size.lines
+        let lines = Array(page.lines.prefix(limit))
+        let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
+        var index = 0
+        while index < lines.count {
+            let box = index < boxes.count ? boxes[index] : nil
+            if let box, box < imageURLs.count, let url = imageURLs[box] {
+                var end = index
+                while end < lines.count, end < boxes.count, boxes[end] == box { end += 1 }
+                out += "<div class=\"fig\">"
+                for line in lines[index..<end] { out += self.line(line, vertical: vertical) }
+                out += "<img src=\"\(HTMLEscape.text(url))\" alt=\"\"></div>"
+                index = end
+            } else {
+                out += self.line(lines[index], vertical: vertical)
+                index += 1
+            }
+        }
+        return out + "</div>"
+    }
+
+    /// One line (a column in vertical-rl) with its own `dir`; decorations are dimmed.
+    func line(_ line: Line, vertical: Bool) -> String {
+        var classes = "l"
+        if case .heading = line.role { classes += " hd" }
+        let body = vertical ? columnCells(line) : lineCells(line)
+        return "<div class=\"\(classes)\" dir=\"\(line.direction.rawValue)\">\(body)</div>"
+    }
+
+    /// Narrow characters run as text in the monospace font; each wide character sits in a two-cell box.
+    private func lineCells(_ line: Line) -> String {
+        var out = ""
+        var run = ""
+        var runIsDecoration = false
+        func flush() {
+            guard !run.isEmpty else { return }
+            out += runIsDecoration ? "<span class=\"d\">\(HTMLEscape.text(run))</span>" : HTMLEscape.text(run)
+            run = ""
+        }
+        var offset = 0
+        for character in line.text {
+            let piece = String(character)
+            let decoration = isDecoration(offset, line.decorations)
+            offset += piece.utf8.count
+            if cellWidth(of: piece, ambiguousWide: ambiguousWide) >= 2 {
+                flush()
+                out += "<span class=\"w\(decoration ? " d" : "")\">\(HTMLEscape.text(piece))</span>"
+                continue
+            }
+            if decoration != runIsDecoration { flush(); runIsDecoration = decoration }
+            run += piece
+        }
+        flush()
+        return out
+    }
+
+    /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko.
+    private func columnCells(_ line: Line) -> String {
+        var out = ""
+        var offset = 0
+        for row in verticalRows(of: line.text) {
+            var classes = "r"
+            if row.count == 2 { classes += " t" }
+            if isDecoration(offset, line.decorations) { classes += " d" }
+            offset += row.utf8.count
+            out += "<span class=\"\(classes)\">\(HTMLEscape.text(row))</span>"
+        }
+        return out
+    }
+
+    private func isDecoration(_ offset: Int, _ ranges: [Range<Int>]) -> Bool {
+        ranges.contains { $0.contains(offset) }
+    }
+}

@@ -1,0 +1,2 @@
+window.__pwned = 'external';
+document.title = 'PWNED';

@@ -1,2 +1,0 @@
-import XCTest
-final class HTMLSmokeTests: XCTestCase { func testNothing() {} }
