@@ -3,7 +3,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 # Debian packages the build and tests need, and the pkg-config names that prove them installed.
-DEBS := pkg-config libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+DEBS := pkg-config libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev \
+        chromium chromium-driver python3-selenium python3-html5lib fonts-ipafont-gothic
 PKGCONFIG := libzip zlib libxml-2.0 icu-uc libcmark-gfm yaml-0.1
 
 SAMPLE := Samples/lighthouse-keeper
@@ -35,10 +36,11 @@ release: deps
 run: release
 	.build/release/quire render $(SAMPLE)
 
-## test: build and run every test (corpus tests run when ../shared/corpus exists).
+## test: build and run every test (corpus tests run when ../shared/corpus exists), then the browser suite.
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	QUIRE_BIN=$(CURDIR)/.build/debug/quire Tests/Browser/run
 
 clean:
 	rm -rf .build

@@ -14,6 +14,8 @@ public struct Book: Sendable {
     public var navigation: Navigation?
     /// EPUB only: where images and other resources are read from.
     public var container: (any Container)?
+    /// The paths the book was opened from (Markdown images resolve against them); empty for standard input.
+    public var inputPaths: [String] = []
 
     public init(format: Format, document: Document, diagnostics: [Diagnostic], publication: Publication? = nil,
                 navigation: Navigation? = nil, container: (any Container)? = nil) {
@@ -43,10 +45,14 @@ public enum Quire {
             guard FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) else { throw .notFound(first) }
             if !isFolder.boolValue || FileManager.default.fileExists(atPath: first + "/META-INF/container.xml")
                 || !folderHasMarkdown(first) {
-                return Book(try EPUBReader.read(path: first))
+                var book = Book(try EPUBReader.read(path: first))
+                book.inputPaths = paths
+                return book
             }
         }
-        return try openMarkdown(paths: paths, options: options)
+        var book = try openMarkdown(paths: paths, options: options)
+        book.inputPaths = paths
+        return book
     }
 
     /// Opens a book given as bytes (standard input): a ZIP signature means EPUB, anything else Markdown.

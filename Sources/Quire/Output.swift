@@ -25,16 +25,8 @@ public struct RenderOptions: Sendable, Hashable {
     }
 }
 
-/// One file of a rendering: a name chosen by Quire (never by the book) and its bytes.
-public struct OutputFile: Sendable, Equatable {
-    public var name: String
-    public var bytes: [UInt8]
-
-    public init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.bytes = bytes
-    }
-}
+/// One file of a rendering (defined with the renderers, named here for programs that import only Quire).
+public typealias OutputFile = Renderers.OutputFile
 
 extension Quire {
     /// The files a rendering writes into its output folder: pure, so the CLI and batch runs write the same bytes.

@@ -20,6 +20,11 @@ struct OutputFolder {
     }
 
     func write(_ name: String, _ bytes: some DataProtocol) throws {
+        // `assets/image-0001.png`: Quire's own one-level subfolders.
+        if let slash = name.firstIndex(of: "/") {
+            try subfolder(String(name[..<slash])).write(String(name[name.index(after: slash)...]), bytes)
+            return
+        }
         let target = url.appendingPathComponent(name)
         let temporary = url.appendingPathComponent(".\(name).tmp-\(getpid())")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {

@@ -57,10 +57,6 @@ enum RenderCommand {
         }
         if let path = arguments.value("output") {
             let output = try OutputFolder(path)
-            if options.format == .html {
-                try HTMLOutput.write(pagination, book: book, arguments: arguments, to: output)
-                return .ok
-            }
             for file in Quire.files(for: book, pagination, options: options) where options.format != .text || inRange(file.name, pagination, range) {
                 try output.write(file.name, file.bytes)
             }

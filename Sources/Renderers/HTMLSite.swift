@@ -2,17 +2,6 @@ import BookModel
 import Layout
 import Spreads
 
-/// One output file of the HTML viewer; names are Quire's own, never taken from the book.
-public struct HTMLFile: Sendable, Equatable {
-    public var name: String
-    public var bytes: [UInt8]
-
-    public init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.bytes = bytes
-    }
-}
-
 /// The static HTML viewer (`--format html`): spreads in, files out. Pure: the caller reads images and writes files.
 public struct HTMLSite: Sendable {
     public struct Options: Sendable {
@@ -51,28 +40,28 @@ public struct HTMLSite: Sendable {
     var mode: Mode { options.singleFile ? .single : (options.transition == .scroll ? .scroll : .files) }
 
     /// Every file of the site, in a fixed order: the HTML, then `book.json`, then `assets/…`.
-    public func files() -> [HTMLFile] {
+    public func files() -> [OutputFile] {
         let (urls, assets) = imageAssets()
         let drawer = HTMLPageDrawer(size: pageSize, ambiguousWide: options.ambiguousWide, imageURLs: urls,
                                     imageBoxes: HTMLAssets.imageBoxes(result.pages))
         let css = HTMLStyle.css(size: pageSize, gap: result.layout.gap)
         let context = Context(site: self, drawer: drawer, css: css)
-        var out: [HTMLFile] = []
+        var out: [OutputFile] = []
         switch mode {
         case .single:
-            out.append(HTMLFile(name: "index.html", bytes: Array(context.singleFile().utf8)))
+            out.append(OutputFile(name: "index.html", bytes: Array(context.singleFile().utf8)))
         case .scroll:
-            out.append(HTMLFile(name: "index.html", bytes: Array(context.index().utf8)))
-            out.append(HTMLFile(name: "book.html", bytes: Array(context.scrollBook().utf8)))
+            out.append(OutputFile(name: "index.html", bytes: Array(context.index().utf8)))
+            out.append(OutputFile(name: "book.html", bytes: Array(context.scrollBook().utf8)))
         case .files:
-            out.append(HTMLFile(name: "index.html", bytes: Array(context.index().utf8)))
+            out.append(OutputFile(name: "index.html", bytes: Array(context.index().utf8)))
             for index in result.spreads.indices {
-                out.append(HTMLFile(name: Self.spreadFileName(result.spreads[index].number),
+                out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number),
                                     bytes: Array(context.spreadFile(index).utf8)))
             }
         }
         let json = PageMap.json(book: book, pageSize: pageSize, spreads: result).serialized(pretty: true) + "\n"
-        out.append(HTMLFile(name: "book.json", bytes: Array(json.utf8)))
+        out.append(OutputFile(name: "book.json", bytes: Array(json.utf8)))
         out += assets
         return out
     }
@@ -86,9 +75,9 @@ public struct HTMLSite: Sendable {
     }
 
     /// Generated asset names (`assets/image-0001.png`, by first use) or `data:` URIs; unknown bytes stay text.
-    func imageAssets() -> (urls: [String?], files: [HTMLFile]) {
+    func imageAssets() -> (urls: [String?], files: [OutputFile]) {
         var named: [String: String] = [:]
-        var files: [HTMLFile] = []
+        var files: [OutputFile] = []
         let urls = images.sources.map { source -> String? in
             if let url = named[source] { return url }
             guard let bytes = images.data[source], let kind = HTMLAssets.sniff(bytes) else { return nil }
@@ -98,7 +87,7 @@ public struct HTMLSite: Sendable {
             } else {
                 let number = String(files.count + 1)
                 url = "assets/image-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number).\(kind.fileExtension)"
-                files.append(HTMLFile(name: url, bytes: bytes))
+                files.append(OutputFile(name: url, bytes: bytes))
             }
             named[source] = url
             return url

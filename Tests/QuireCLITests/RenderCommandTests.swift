@@ -51,6 +51,23 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("book.json").path))
     }
 
+    func testHTMLViewerFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Run.quire(["render", sample, "--format", "html", "-o", folder.path, "--viewport", "80x24"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        XCTAssertTrue(names.isSuperset(of: ["index.html", "spread-0001.html", "book.json", "assets"]), "\(names)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path),
+                       ["image-0001.svg"], "the sample's map, under a generated name")
+        let json = try Run.quire(["render", sample, "--format", "json", "--viewport", "80x24"])
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("book.json"), encoding: .utf8), json.stdout,
+                       "the viewer's page map is the JSON output")
+        let index = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(index.contains("Content-Security-Policy"))
+        XCTAssertTrue(index.contains("The Lighthouse Keeper"))
+    }
+
     func testPageRangeAndItsWarning() throws {
         let run = try Run.quire(["render", sample, "--from", "2", "--to", "3", "--orientation", "portrait"])
         XCTAssertEqual(run.status, 0, run.stderr)
