@@ -123,4 +123,22 @@ final class PipelineTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(opened, 7)
     }
+
+    /// Every Markdown document of the corpus renders in every format; the Arabic and Persian ones read right to left.
+    func testCorpusMarkdownRendersInAllFormats() throws {
+        guard let corpus = try corpus() else { return }
+        let folder = corpus.appendingPathComponent("markdown")
+        let walker = FileManager.default.enumerator(atPath: folder.path)!
+        var rendered = 0
+        for case let relative as String in walker where relative.hasSuffix(".md") {
+            let book = try Quire.open([folder.appendingPathComponent(relative).path])
+            for format in OutputFormat.allCases {
+                let (pagination, files) = Quire.render(book, options: RenderOptions(format: format))
+                XCTAssertFalse(files.isEmpty, "\(relative) as \(format)")
+                if relative.hasPrefix("rtl/") { XCTAssertEqual(pagination.spreads.layout.direction, .rtl, relative) }
+            }
+            rendered += 1
+        }
+        XCTAssertGreaterThanOrEqual(rendered, 7)
+    }
 }
