@@ -54,6 +54,9 @@ public struct BatchMarker: Codable, Sendable, Equatable {
     public static let fileName = ".quire-batch.json"
 
     public var key: String
+    /// Size and modification time of the input (see `BatchRunner.stamp`): when unchanged, the input is not
+    /// read again to be hashed.
+    public var inputStamp: String
     public var contentSHA256: String
     public var optionsSHA256: String
     public var pages: Int
@@ -63,7 +66,7 @@ public struct BatchMarker: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case key, pages, spreads, warnings, quire
-        case contentSHA256 = "content_sha256", optionsSHA256 = "options_sha256"
+        case contentSHA256 = "content_sha256", optionsSHA256 = "options_sha256", inputStamp = "input_stamp"
     }
 
     var bytes: [UInt8] {

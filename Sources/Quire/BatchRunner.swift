@@ -177,15 +177,20 @@ public struct BatchRunner: Sendable {
         defer { budget.release(size) }
         if cancellation.isCancelled { return nil }
 
-        let hash: String
-        do { hash = try contentHash(book) } catch { return finish(.error, error: ReadError.unreadable(error.reason).message) }
-        result.contentHash = hash
         let target = job.outputRoot + "/" + book.name
-        if !job.force, let marker = BatchMarker.read(folder: target), marker.contentSHA256 == hash,
-           marker.optionsSHA256 == optionsHash, marker.key == book.key {
-            result.pages = marker.pages
-            result.spreads = marker.spreads
-            result.warnings = marker.warnings
+        let inputStamp = stamp(book)
+        let previous = job.force ? nil : BatchMarker.read(folder: target).flatMap { $0.optionsSHA256 == optionsHash && $0.key == book.key ? $0 : nil }
+        let hash: String
+        if let previous, previous.inputStamp == inputStamp {
+            hash = previous.contentSHA256
+        } else {
+            do { hash = try contentHash(book) } catch { return finish(.error, error: ReadError.unreadable(error.reason).message) }
+        }
+        result.contentHash = hash
+        if let previous, previous.contentSHA256 == hash {
+            result.pages = previous.pages
+            result.spreads = previous.spreads
+            result.warnings = previous.warnings
             return finish(.skipped)
         }
 
@@ -196,7 +201,7 @@ public struct BatchRunner: Sendable {
         result.pages = pagination.pages.count
         result.spreads = pagination.spreads.spreads.count
         result.warnings = opened.diagnostics.filter { $0.severity == .warning }.count
-        let marker = BatchMarker(key: book.key, contentSHA256: hash, optionsSHA256: optionsHash, pages: result.pages!,
+        let marker = BatchMarker(key: book.key, inputStamp: inputStamp, contentSHA256: hash, optionsSHA256: optionsHash, pages: result.pages!,
                                  spreads: result.spreads!, warnings: result.warnings!, quire: Quire.version)
         if cancellation.isCancelled { return nil }
 
@@ -273,6 +278,19 @@ public struct BatchRunner: Sendable {
             try hasher.update(file: book.path)
         }
         return hasher.finalize().hexString
+    }
+
+    /// `<size>:<mtime in ns>` of a file; for a folder, the SHA-256 of each file's path, size and mtime. Cheap to
+    /// take, and it changes whenever the bytes do (short of a same-size rewrite within one clock tick).
+    static func stamp(_ book: BatchBook) -> String {
+        func entry(_ path: String) -> String {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return "?" }
+            return "\(info.st_size):\(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))"
+        }
+        guard book.kind == .epubFolder else { return entry(book.path) }
+        let listing = folderFiles(book.path).map { $0.0 + "\u{0}" + entry(book.path + "/" + $0.0) }.joined(separator: "\n")
+        return "folder:" + SHA256.hex(listing)
     }
 
     /// Regular files under a folder (symlinks not followed), sorted by the bytes of their relative paths.

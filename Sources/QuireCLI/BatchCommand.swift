@@ -74,6 +74,13 @@ enum BatchCommand {
 
     /// The job the command line asks for; render options are parsed by `render`'s own code.
     static func batchJob(_ arguments: ParsedArguments) throws -> BatchJob {
+        do { return try parseJob(arguments) } catch let error as UsageError {
+            throw UsageError(message: error.message, usage: spec.usage)
+        }
+    }
+
+    /// `batchJob` before render's usage line (from shared parsing helpers) is replaced by batch's.
+    private static func parseJob(_ arguments: ParsedArguments) throws -> BatchJob {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no books given", usage: spec.usage) }
         guard let output = arguments.value("output") else {
             throw UsageError(message: "batch writes into a folder: give it with -o OUTDIR", usage: spec.usage)
@@ -81,14 +88,9 @@ enum BatchCommand {
         if arguments.positionals.contains("-") {
             throw UsageError(message: "batch reads books from paths, not standard input", usage: spec.usage)
         }
-        var options: RenderOptions
-        do {
-            var withViewport = arguments
-            if withViewport.value("viewport") == nil { withViewport.values["viewport"] = "80x24" }
-            options = try RenderCommand.renderOptions(withViewport)
-        } catch let error as UsageError {
-            throw UsageError(message: error.message, usage: spec.usage)
-        }
+        var withViewport = arguments
+        if withViewport.value("viewport") == nil { withViewport.values["viewport"] = "80x24" }
+        let options = try RenderCommand.renderOptions(withViewport)
         var open = OpenOptions()
         if let split = arguments.value("split-headings") {
             open.splitHeadings = try RenderCommand.number(split, option: "split-headings", range: 0...6)
