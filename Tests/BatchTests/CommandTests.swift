@@ -102,6 +102,7 @@ final class CommandTests: XCTestCase {
         let expected = tree(reference, skipping: ["manifest.jsonl"])
         let out = root.appendingPathComponent("out")
 
+        var interrupted = 0
         for signal in [SIGTERM, SIGKILL, SIGINT] {
             let before = manifest(out).count
             let process = try Background(["batch", "library", "-o", "out", "--format", "json", "--jobs", "2", "--force"], in: root)
@@ -111,9 +112,11 @@ final class CommandTests: XCTestCase {
             let run = process.wait()
             // A fast machine may finish first; otherwise the exit status names the signal.
             XCTAssertTrue(run.status == 0 || run.status == 128 + signal, "signal \(signal): status \(run.status) \(run.stderr)")
+            if run.status != 0 { interrupted += 1 }
             if signal != SIGKILL, run.status != 0 { XCTAssertTrue(run.stderr.contains("batch: interrupted"), run.stderr) }
             assertComplete(out, against: expected)
         }
+        XCTAssertGreaterThan(interrupted, 0, "no run was still going when signalled")
         // A killed writer's leftovers: a temporary folder of a dead process, a half-written manifest line.
         let stale = out.appendingPathComponent(".tmp.2147483000.\(hostTag()).book-00000000")
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
