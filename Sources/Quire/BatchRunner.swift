@@ -1,0 +1,376 @@
+import BookModel
+import BookReaders
+import Foundation
+
+/// Everything a batch run needs: the inputs, how to render, where to write, and how to share the work.
+public struct BatchJob: Sendable {
+    /// Files, folders (searched for .epub, .md and unpacked EPUB folders) and `@list.txt` files.
+    public var inputs: [String]
+    public var outputRoot: String
+    public var options: RenderOptions
+    public var open: OpenOptions
+    /// Books rendered at once.
+    public var jobs: Int
+    public var shard: BatchShard?
+    /// Render books again even when their output is up to date.
+    public var force: Bool
+    /// Input bytes being worked on at once; a larger book waits until it runs alone, so big books never pile up.
+    public var maxBytesInFlight: Int
+
+    public init(inputs: [String], outputRoot: String, options: RenderOptions = RenderOptions(),
+                open: OpenOptions = OpenOptions(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                shard: BatchShard? = nil, force: Bool = false, maxBytesInFlight: Int = 512 << 20) {
+        self.inputs = inputs
+        self.outputRoot = outputRoot
+        self.options = options
+        self.open = open
+        self.jobs = max(1, jobs)
+        self.shard = shard
+        self.force = force
+        self.maxBytesInFlight = max(1, maxBytesInFlight)
+    }
+
+    /// The canonical text the options hash is taken of: Quire's version, every render option (so a new option
+    /// or a new release re-renders) and the Markdown split level. Whether layout runs chapters in parallel is
+    /// left out: it never changes the bytes.
+    public var optionsCanonical: String {
+        var options = self.options
+        options.layout.concurrent = false
+        return "quire \(Quire.version)\n\(String(describing: options))\nsplit-headings=\(open.splitHeadings)\n"
+    }
+
+    public var optionsHash: String { SHA256.hex(optionsCanonical) }
+}
+
+/// Counts of a finished (or interrupted) run.
+public struct BatchSummary: Sendable, Equatable {
+    public var ok = 0
+    public var failed = 0
+    public var skipped = 0
+    /// Books never finished because the run was cancelled.
+    public var notDone = 0
+    public var cancelled = false
+    public var seconds: Double = 0
+}
+
+/// Stops a run: no new book starts, and books in flight are abandoned before they are moved into place.
+public final class BatchCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private var temporaries: Set<String> = []
+
+    public init() {}
+
+    public func cancel() { lock.withLock { cancelled = true } }
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Temporary folders of books in flight, for a last-moment cleanup before a forced exit.
+    public var inFlightFolders: [String] { lock.withLock { Array(temporaries) } }
+
+    func track(_ path: String) { lock.withLock { _ = temporaries.insert(path) } }
+    func untrack(_ path: String) { lock.withLock { _ = temporaries.remove(path) } }
+}
+
+/// Renders many books into one output root; the `quire batch` command is a thin layer over it.
+public struct BatchRunner: Sendable {
+    public let job: BatchJob
+    /// Every book the inputs hold, before sharding.
+    public let discovered: [BatchBook]
+    /// The books this run takes (its shard).
+    public let books: [BatchBook]
+
+    public init(_ job: BatchJob) throws(BatchError) {
+        self.job = job
+        let all = try BatchInputs.discover(job.inputs, exclude: job.outputRoot)
+        discovered = all
+        books = job.shard.map { shard in all.filter(shard.contains) } ?? all
+    }
+
+    /// Runs every book, calling `onResult` once per finished book (one at a time, on a worker thread) after its
+    /// manifest line is written. Throws only when the output root cannot be used.
+    public func run(cancellation: BatchCancellation = BatchCancellation(),
+                    onResult: @escaping @Sendable (BatchResult) -> Void = { _ in }) throws(BatchError) -> BatchSummary {
+        let start = Date()
+        let root = job.outputRoot
+        try Self.prepare(root)
+        let manifest = try BatchManifest(folder: root)
+        let state = RunState(books: books)
+        let budget = ByteBudget(limit: job.maxBytesInFlight)
+        let group = DispatchGroup()
+        let optionsHash = job.optionsHash
+        for _ in 0..<min(job.jobs, max(1, books.count)) {
+            group.enter()
+            let thread = Thread { [job] in
+                defer { group.leave() }
+                while !cancellation.isCancelled, let book = state.next() {
+                    let result = Self.process(book, job: job, optionsHash: optionsHash, budget: budget, cancellation: cancellation)
+                    guard let result else { continue }
+                    state.finish(result) {
+                        if !manifest.append(result.jsonLine) { cancellation.cancel() }
+                        onResult(result)
+                    }
+                }
+            }
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+        group.wait()
+        var summary = state.summary
+        summary.cancelled = cancellation.isCancelled
+        summary.notDone = books.count - summary.ok - summary.failed - summary.skipped
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    /// Creates the output root and clears what killed runs of this machine left (see `isStale`).
+    static func prepare(_ root: String) throws(BatchError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .outputUnwritable(path: root, reason: "it exists and is not a folder") }
+        } else {
+            do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
+                throw .outputUnwritable(path: root, reason: "cannot create it")
+            }
+        }
+        guard access(root, W_OK | X_OK) == 0 else { throw .outputUnwritable(path: root, reason: "permission denied") }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where isStale(name, in: root) {
+            try? FileManager.default.removeItem(atPath: root + "/" + name)
+        }
+    }
+
+    /// `.tmp.<pid>.<host>.<name>` (a book being written) or `.old.…` (an output being replaced): stale when made
+    /// on this host by a process that is gone, or older than a day (another host's leftovers).
+    static func isStale(_ name: String, in root: String) -> Bool {
+        guard name.hasPrefix(".tmp.") || name.hasPrefix(".old.") else { return false }
+        let parts = name.dropFirst(5).split(separator: ".", maxSplits: 2)
+        if parts.count == 3, let pid = Int32(parts[0]), String(parts[1]) == hostTag {
+            return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+        }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: root + "/" + name)[.modificationDate] as? Date) ?? nil
+        return modified.map { Date().timeIntervalSince($0) > 86_400 } ?? true
+    }
+
+    /// This host's name with anything but letters, digits and `-` dropped (it sits between dots).
+    static let hostTag: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, buffer.count - 1)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+        return name.isEmpty ? "host" : String(String.UnicodeScalarView(name))
+    }()
+
+    /// One book: hash, skip or open, render, write into a temporary folder, move into place. Nil when abandoned.
+    static func process(_ book: BatchBook, job: BatchJob, optionsHash: String, budget: ByteBudget,
+                        cancellation: BatchCancellation) -> BatchResult? {
+        let started = DispatchTime.now()
+        var result = BatchResult(book: book, status: .error, contentHash: nil, optionsHash: optionsHash,
+                                 pages: nil, spreads: nil, warnings: nil, milliseconds: 0, error: nil)
+        func finish(_ status: BatchResult.Status, error: String? = nil) -> BatchResult {
+            result.status = status
+            result.error = error.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+            result.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+            return result
+        }
+        if book.kind == .missing { return finish(.error, error: ReadError.notFound(book.path).message) }
+        let size = inputSize(book.path)
+        budget.acquire(size)
+        defer { budget.release(size) }
+        if cancellation.isCancelled { return nil }
+
+        let target = job.outputRoot + "/" + book.name
+        let inputStamp = stamp(book)
+        let previous = job.force ? nil : BatchMarker.read(folder: target).flatMap { $0.optionsSHA256 == optionsHash && $0.key == book.key ? $0 : nil }
+        let hash: String
+        if let previous, previous.inputStamp == inputStamp {
+            hash = previous.contentSHA256
+        } else {
+            do { hash = try contentHash(book) } catch { return finish(.error, error: ReadError.unreadable(error.reason).message) }
+        }
+        result.contentHash = hash
+        if let previous, previous.contentSHA256 == hash {
+            result.pages = previous.pages
+            result.spreads = previous.spreads
+            result.warnings = previous.warnings
+            return finish(.skipped)
+        }
+
+        let opened: Book
+        do { opened = try Quire.open([book.path], options: job.open) } catch { return finish(.error, error: error.message) }
+        if cancellation.isCancelled { return nil }
+        let (pagination, files) = Quire.render(opened, options: job.options)
+        result.pages = pagination.pages.count
+        result.spreads = pagination.spreads.spreads.count
+        result.warnings = opened.diagnostics.filter { $0.severity == .warning }.count
+        let marker = BatchMarker(key: book.key, inputStamp: inputStamp, contentSHA256: hash, optionsSHA256: optionsHash, pages: result.pages!,
+                                 spreads: result.spreads!, warnings: result.warnings!, quire: Quire.version)
+        if cancellation.isCancelled { return nil }
+
+        let temporary = job.outputRoot + "/.tmp.\(getpid()).\(hostTag).\(book.name)"
+        cancellation.track(temporary)
+        defer { cancellation.untrack(temporary) }
+        do {
+            try write(files + [OutputFile(name: BatchMarker.fileName, bytes: marker.bytes)], into: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return finish(.error, error: "cannot write the output: \(error.reason)")
+        }
+        if cancellation.isCancelled {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return nil
+        }
+        if let reason = commit(temporary, to: target, root: job.outputRoot, name: book.name) {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return finish(.error, error: "cannot move the output into place: \(reason)")
+        }
+        return finish(.ok)
+    }
+
+    /// Writes files (names are Quire's own; a `/` makes a subfolder, `..` is refused) into a new folder.
+    static func write(_ files: [OutputFile], into folder: String) throws(BatchFileError) {
+        try? FileManager.default.removeItem(atPath: folder)
+        guard mkdir(folder, 0o755) == 0 else { throw BatchFileError(path: folder, reason: String(cString: strerror(errno))) }
+        for file in files {
+            let steps = file.name.split(separator: "/")
+            guard !steps.isEmpty, !steps.contains(where: { $0 == ".." || $0 == "." }) else {
+                throw BatchFileError(path: file.name, reason: "refused file name \(file.name)")
+            }
+            let path = folder + "/" + steps.joined(separator: "/")
+            if steps.count > 1 {
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                         withIntermediateDirectories: true)
+            }
+            guard FileManager.default.createFile(atPath: path, contents: Data(file.bytes)) else {
+                throw BatchFileError(path: path, reason: "cannot write \(file.name)")
+            }
+        }
+    }
+
+    /// Moves a finished folder into place: an older output is renamed aside first and deleted after, so the
+    /// name always holds a complete folder or nothing. Returns why it failed, if it did.
+    static func commit(_ temporary: String, to target: String, root: String, name: String) -> String? {
+        var old: String?
+        if FileManager.default.fileExists(atPath: target) {
+            let aside = root + "/.old.\(getpid()).\(hostTag).\(name)"
+            try? FileManager.default.removeItem(atPath: aside)
+            guard rename(target, aside) == 0 else { return String(cString: strerror(errno)) }
+            old = aside
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let old { _ = rename(old, target) }
+            return reason
+        }
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+        return nil
+    }
+
+    /// SHA-256 of a file's bytes; for an unpacked EPUB folder, of its regular files in byte order of their
+    /// relative paths, each as: path, NUL, size as 8 big-endian bytes, contents.
+    public static func contentHash(_ book: BatchBook) throws(BatchFileError) -> String {
+        var hasher = SHA256()
+        if book.kind == .epubFolder {
+            for (relative, size) in folderFiles(book.path) {
+                hasher.update(Array(relative.utf8) + [0])
+                hasher.update((0..<8).map { UInt8(truncatingIfNeeded: UInt64(size) >> UInt64(56 - 8 * $0)) })
+                try hasher.update(file: book.path + "/" + relative)
+            }
+        } else {
+            try hasher.update(file: book.path)
+        }
+        return hasher.finalize().hexString
+    }
+
+    /// `<size>:<mtime in ns>` of a file; for a folder, the SHA-256 of each file's path, size and mtime. Cheap to
+    /// take, and it changes whenever the bytes do (short of a same-size rewrite within one clock tick).
+    static func stamp(_ book: BatchBook) -> String {
+        func entry(_ path: String) -> String {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return "?" }
+            return "\(info.st_size):\(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))"
+        }
+        guard book.kind == .epubFolder else { return entry(book.path) }
+        let listing = folderFiles(book.path).map { $0.0 + "\u{0}" + entry(book.path + "/" + $0.0) }.joined(separator: "\n")
+        return "folder:" + SHA256.hex(listing)
+    }
+
+    /// Regular files under a folder (symlinks not followed), sorted by the bytes of their relative paths.
+    static func folderFiles(_ folder: String) -> [(String, Int)] {
+        var out: [(String, Int)] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(folder + "/" + child, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: walk(child)
+                case S_IFREG: out.append((child, Int(info.st_size)))
+                default: continue
+                }
+            }
+        }
+        walk("")
+        return out.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+    }
+
+    /// Bytes of a file, or of all files of a folder: what the book will weigh in memory, roughly.
+    static func inputSize(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        if info.st_mode & S_IFMT == S_IFDIR { return folderFiles(path).reduce(0) { $0 + $1.1 } }
+        return Int(info.st_size)
+    }
+}
+
+/// The queue of books and the counts, shared by the workers.
+final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private let books: [BatchBook]
+    private var nextIndex = 0
+    private(set) var summary = BatchSummary()
+
+    init(books: [BatchBook]) { self.books = books }
+
+    func next() -> BatchBook? {
+        lock.withLock {
+            guard nextIndex < books.count else { return nil }
+            defer { nextIndex += 1 }
+            return books[nextIndex]
+        }
+    }
+
+    /// Counts a result and runs `report` under the same lock, so reports never overlap.
+    func finish(_ result: BatchResult, report: () -> Void) {
+        lock.withLock {
+            switch result.status {
+            case .ok: summary.ok += 1
+            case .error: summary.failed += 1
+            case .skipped: summary.skipped += 1
+            }
+            report()
+        }
+    }
+}
+
+/// Bounds the input bytes in flight; a book larger than the limit runs only when nothing else does.
+final class ByteBudget: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let limit: Int
+    private var used = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    func acquire(_ bytes: Int) {
+        condition.lock()
+        while used > 0 && used + bytes > limit { condition.wait() }
+        used += bytes
+        condition.unlock()
+    }
+
+    func release(_ bytes: Int) {
+        condition.lock()
+        used -= bytes
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class BatchSmokeTests: XCTestCase { func testNothing() {} }
