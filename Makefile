@@ -48,3 +48,4 @@ clean:
 ## bench: time and memory of full renders beside the unzip+parse floor (needs ../shared/corpus).
 bench: release
 	Benchmarks/bench.sh
+	Benchmarks/batch-bench.sh

@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel"],
                     resources: [.copy("Snapshots")]),
-        .testTarget(name: "BatchTests", dependencies: ["Quire", "BookModel"]),
+        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel"], resources: [.copy("Snapshots")]),
     ],

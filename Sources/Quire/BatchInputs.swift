@@ -1,3 +1,4 @@
+import Renderers
 import Foundation
 
 /// One book of a batch: where it is read from, the machine-independent key that names and shards it, and its

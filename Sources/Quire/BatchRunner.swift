@@ -1,3 +1,4 @@
+import Renderers
 import BookModel
 import BookReaders
 import Foundation

@@ -1,3 +1,4 @@
+import Renderers
 import Foundation
 @testable import Quire
 import XCTest
