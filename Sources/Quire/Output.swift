@@ -46,8 +46,9 @@ extension Quire {
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
             let result = pagination.spreads
             return result.spreads.map { spread in
-                OutputFile(name: spreadFileName(spread.number, extension: "txt"),
-                           bytes: Array(renderer.render(spread, in: result, size: pagination.pageSize).utf8))
+                var bytes: [UInt8] = []
+                renderer.render(spread, in: result, size: pagination.pageSize, into: &bytes)
+                return OutputFile(name: spreadFileName(spread.number, extension: "txt"), bytes: bytes)
             }
         case .html:
             return htmlFiles(for: book, pagination, options: options)

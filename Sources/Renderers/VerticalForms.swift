@@ -19,6 +19,17 @@ public enum VerticalForms {
 
     /// The two-cell form of one row of a vertical column (`verticalRows(of:)`).
     public static func cell(_ unit: String, ambiguousWide: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        cell(unit, ambiguousWide: ambiguousWide, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `cell(_:ambiguousWide:)` appended as UTF-8.
+    static func cell(_ unit: String, ambiguousWide: Bool, into out: inout [UInt8]) {
+        out.append(contentsOf: slowCell(unit, ambiguousWide: ambiguousWide).utf8)
+    }
+
+    private static func slowCell(_ unit: String, ambiguousWide: Bool) -> String {
         var drawn = unit
         if unit.count == 1, let c = unit.first {
             if let turned = table[c] {
