@@ -112,14 +112,21 @@ public struct TextPageDrawer: Sendable {
     /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom.
     func verticalRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
         let columnCount = max(1, size.columns / 2)
-        let columns = page.lines.prefix(columnCount).map { Layout.verticalRows(of: $0.text) }
+        // Each column's text as bytes with the byte range of each row.
+        let columns = page.lines.prefix(columnCount).map { line -> (bytes: [UInt8], rows: [Range<Int>]) in
+            let bytes = Array(line.text.utf8)
+            return (bytes, bytes.withUnsafeBufferPointer { verticalRowRanges(of: $0) })
+        }
         let spare = size.columns - 2 * columnCount
         for row in 0..<size.lines {
             out.append(left)
             out.spaces(spare)
             for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                if index < columns.count, row < columns[index].count {
-                    VerticalForms.cell(columns[index][row], ambiguousWide: ambiguousWide, into: &out.bytes)
+                if index < columns.count, row < columns[index].rows.count {
+                    let range = columns[index].rows[row]
+                    columns[index].bytes.withUnsafeBufferPointer {
+                        VerticalForms.cell(UnsafeBufferPointer(rebasing: $0[range]), ambiguousWide: ambiguousWide, into: &out.bytes)
+                    }
                 } else {
                     out.spaces(2)
                 }
