@@ -68,8 +68,7 @@ extension Quire {
 
     /// The JSON page map as UTF-8 bytes, newline-terminated.
     public static func pageMapBytes(_ pagination: Pagination) -> [UInt8] {
-        var bytes = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
-            .serializedBytes(pretty: true)
+        var bytes = PageMap.prettyBytes(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
         bytes.append(0x0A)
         return bytes
     }

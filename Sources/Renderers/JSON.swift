@@ -24,16 +24,16 @@ public indirect enum JSON: Sendable, Equatable {
         return out
     }
 
-    private static func newline(_ out: inout [UInt8], indent: Int) {
+    static func newline(_ out: inout [UInt8], indent: Int) {
         out.append(0x0A)
         for _ in 0..<(2 * indent) { out.append(0x20) }
     }
 
-    private static func ascii(_ s: StaticString, into out: inout [UInt8]) {
+    static func ascii(_ s: StaticString, into out: inout [UInt8]) {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+    func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: JSON.ascii("null", into: &out)
         case .bool(let b): JSON.ascii(b ? "true" : "false", into: &out)

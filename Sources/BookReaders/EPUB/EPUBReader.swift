@@ -231,6 +231,9 @@ public enum EPUBReader {
 
     /// The mode most of the book's text is written in.
     private static func bookWritingMode(_ chapters: [Chapter]) -> WritingMode {
+        // One mode throughout (the usual case): no need to count characters.
+        if chapters.allSatisfy({ $0.writingMode != .verticalRL }) { return .horizontalTB }
+        if chapters.allSatisfy({ $0.writingMode == .verticalRL }) { return .verticalRL }
         var vertical = 0, horizontal = 0
         for chapter in chapters {
             let weight = max(chapter.characterCount, 1)
