@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# `make bench`: time and peak memory of Quire beside the floor (inflate + SAX-parse the XHTML), same run.
+# `make bench`: time and peak memory of Quire beside the floor (inflate + SAX-parse the XHTML for an EPUB;
+# read + cmark-gfm parse for Markdown), same run. QUIRE=path/to/quire picks the binary; BENCH_RUNS the runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${QUIRE_CORPUS:-../shared/corpus}
-quire=.build/release/quire
+quire=${QUIRE:-.build/release/quire}
 floor=.build/bench/floor
+mdfloor=.build/bench/floor-markdown
 runs=${BENCH_RUNS:-5}
 mkdir -p .build/bench
 gcc -O2 -o "$floor" Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
+gcc -O2 -o "$mdfloor" Benchmarks/floor-markdown.c $(pkg-config --cflags --libs libcmark-gfm)
 
 # Best wall time of $runs runs and the peak resident memory of the last, as "seconds kilobytes".
 measure() {
@@ -26,16 +29,18 @@ row() { # label, floor seconds, then the measured command
   printf '%-44s %8.3f s %8.1f MB   %6.1fx floor\n' "$label" "$s" "$(awk "BEGIN{print $kb/1024}")" "$(awk "BEGIN{f=$floor_s; if (f<0.001) f=0.001; print $s/f}")"
 }
 
-book() { # name, path, extra render options...
-  local name=$1 path=$2; shift 2
+book() { # name, floor program, path, extra render options...
+  local name=$1 floorbin=$2 path=$3; shift 3
   [ -f "$path" ] || { echo "bench: missing $path (set QUIRE_CORPUS)" >&2; exit 66; }
-  read -r fs fkb < <(measure "$floor" "$path")
+  read -r fs fkb < <(measure "$floorbin" "$path")
   printf '\n%s\n' "$name"
-  printf '%-44s %8.3f s %8.1f MB\n' "floor: inflate + SAX-parse XHTML" "$fs" "$(awk "BEGIN{print $fkb/1024}")"
+  if [ "$floorbin" = "$floor" ]; then label="floor: inflate + SAX-parse XHTML"; else label="floor: read + cmark-gfm parse"; fi
+  printf '%-44s %8.3f s %8.1f MB\n' "$label" "$fs" "$(awk "BEGIN{print $fkb/1024}")"
   row "quire render --format json" "$fs" "$quire" render "$path" --format json --quiet "$@"
   row "quire render (text)" "$fs" "$quire" render "$path" --quiet "$@"
 }
 
 echo "Quire bench: best of $runs runs, peak resident memory; $(nproc) cores; $(date -u +%Y-%m-%d)"
-book "War and Peace (standardebooks)" "$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
-book "Kusamakura (vertical Japanese)" "$corpus/epub/kusamakura-japanese-vertical-writing.epub"
+book "War and Peace (standardebooks)" "$floor" "$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
+book "Kusamakura (vertical Japanese, --writing-mode vertical)" "$floor" "$corpus/epub/kusamakura-japanese-vertical-writing.epub" --writing-mode vertical
+book "The Rust Programming Language (largest Markdown)" "$mdfloor" "$corpus/markdown/rust-book-nostarch.md"

@@ -219,8 +219,40 @@ static qi_breaker *qi_thread_grapheme_breaker(void) {
     return breaker;
 }
 
+int32_t qi_simple_graphemes(const uint8_t *text, int32_t length) {
+    for (int32_t i = 0; i < length;) {
+        if (text[i] < 0x80) {
+            if (text[i] == '\r') return 0;
+            i++;
+            continue;
+        }
+        UChar32 c;
+        U8_NEXT(text, i, length, c);
+        if (c < 0) return 0;
+        switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+        case U_GCB_OTHER:
+        case U_GCB_CONTROL:
+        case U_GCB_LF: break;
+        default: return 0;
+        }
+    }
+    return 1;
+}
+
 int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide) {
     if (length <= 0) return 0;
+    if (qi_simple_graphemes(text, length)) {
+        /* Every code point is a cluster of its own: no break iterator needed. */
+        int64_t width = 0;
+        for (int32_t i = 0; i < length;) {
+            int32_t start = i;
+            UChar32 c;
+            U8_NEXT(text, i, length, c);
+            int32_t info = qi_cluster_info(text + start, i - start, ambiguous_wide);
+            if (!(info & QI_INVISIBLE)) width += info & QI_WIDTH_MASK;
+        }
+        return width;
+    }
     qi_breaker *breaker = qi_thread_grapheme_breaker();
     if (breaker == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;

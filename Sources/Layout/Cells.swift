@@ -82,6 +82,16 @@ public func cellWidth(of text: String, ambiguousWide: Bool = false) -> Int {
     }
 }
 
+/// `cellWidth(of:ambiguousWide:)` of UTF-8 bytes.
+public func cellWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool = false) -> Int {
+    var width = 0
+    for b in bytes {
+        if b >= 0x80 { return Int(qi_text_width(bytes.baseAddress, Int32(bytes.count), ambiguousWide ? 1 : 0)) }
+        if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C { width += 1 }
+    }
+    return width
+}
+
 /// Base direction from the first strong character of UTF-8 text, nil when it has none.
 func firstStrongDirection(_ bytes: UnsafeBufferPointer<UInt8>) -> Direction? {
     for i in 0..<bytes.count {

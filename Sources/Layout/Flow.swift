@@ -97,43 +97,61 @@ func tidy(_ lines: [FlowLine]) -> [FlowLine] {
 
 /// Cuts the chapter flows into pages: a chapter starts a page unless continuous; a page breaks after the
 /// last line that is not kept with the next, or where it is full when every line is kept.
-func makePages(_ document: Document, flows: [ChapterFlow], options: LayoutOptions) -> [Page] {
+func makePages(_ document: Document, flows: consuming [ChapterFlow], options: LayoutOptions) -> [Page] {
+    var flows = flows
     var pages: [Page] = []
     var cursor = document.chapters.map { $0.blocks.first?.location.offset ?? 0 }
     var group: [Int] = []
     func flush() {
         guard !group.isEmpty else { return }
-        var stream: [FlowLine] = []
+        // The group's lines in order, as (chapter, line index) with -1 for the blank between chapters:
+        // the lines themselves are not copied.
+        var stream: [(chapter: Int, line: Int)] = []
         var owner: [Int] = []
         var firstLine: [Int: Int] = [:]
+        var separators: [Int: FlowLine] = [:]
         for c in group where !flows[c].lines.isEmpty {
             if !stream.isEmpty {
-                stream.append(.blank(direction: flows[c].direction))
+                separators[stream.count] = .blank(direction: flows[c].direction)
+                stream.append((c, -1))
                 owner.append(c)
             }
             firstLine[stream.count] = c
-            stream += flows[c].lines
+            for i in flows[c].lines.indices { stream.append((c, i)) }
             owner += [Int](repeating: c, count: flows[c].lines.count)
         }
+        let members = group
         group = []
         guard !stream.isEmpty else { return }
+        func line(_ k: Int) -> FlowLine {
+            let (c, i) = stream[k]
+            return i < 0 ? separators[k]! : flows[c].lines[i]
+        }
+        func collapsible(_ k: Int) -> Bool {
+            let (c, i) = stream[k]
+            return i < 0 ? true : flows[c].lines[i].collapsible
+        }
+        func keep(_ k: Int) -> Bool {
+            let (c, i) = stream[k]
+            return i < 0 ? separators[k]!.keep : flows[c].lines[i].keep
+        }
         let first = owner[0]
         let mode = flows[first].writingMode
         let size = options.pageSize
         let capacity = mode == .verticalRL ? max(1, size.columns / 2) : size.lines
         var pos = 0
         while pos < stream.count {
-            while pos < stream.count && stream[pos].collapsible { pos += 1 }
+            while pos < stream.count && collapsible(pos) { pos += 1 }
             if pos >= stream.count { break }
             let limit = min(pos + capacity, stream.count)
             var end = limit
             if limit < stream.count {
                 var b = limit - 1
-                while b >= pos && stream[b].keep { b -= 1 }
+                while b >= pos && keep(b) { b -= 1 }
                 if b >= pos { end = b + 1 }
             }
             var last = end
-            while last > pos && stream[last - 1].collapsible { last -= 1 }
+            while last > pos && collapsible(last - 1) { last -= 1 }
             let chapterIndex = owner[pos]
             let chapter = document.chapters[chapterIndex]
             var sources: [PageSource] = []
@@ -148,7 +166,7 @@ func makePages(_ document: Document, flows: [ChapterFlow], options: LayoutOption
                     let spine = document.chapters[c]
                     sources.append(PageSource(spine: spine.spineIndex, href: spine.href, start: cursor[c], end: cursor[c]))
                 }
-                let flow = stream[i]
+                let flow = line(i)
                 if flow.start >= 0 {
                     if sources[sources.count - 1].start == cursor[c] && sources[sources.count - 1].end == cursor[c] {
                         sources[sources.count - 1].start = flow.start
@@ -168,6 +186,8 @@ func makePages(_ document: Document, flows: [ChapterFlow], options: LayoutOption
                               language: flow.language))
             pos = end
         }
+        // The group is on its pages: its lines are no longer needed twice.
+        for c in members { flows[c].lines = [] }
     }
     for (index, flow) in flows.enumerated() {
         if !options.continuous || (!group.isEmpty && flows[group[0]].writingMode != flow.writingMode) { flush() }

@@ -33,13 +33,14 @@ extension Quire {
     public static func files(for book: Book, _ pagination: Pagination, options: RenderOptions) -> [OutputFile] {
         switch options.format {
         case .json:
-            return [OutputFile(name: "book.json", bytes: Array(pageMap(pagination).utf8))]
+            return [OutputFile(name: "book.json", bytes: pageMapBytes(pagination))]
         case .text:
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
             let result = pagination.spreads
             return result.spreads.map { spread in
-                OutputFile(name: spreadFileName(spread.number, extension: "txt"),
-                           bytes: Array(renderer.render(spread, in: result, size: pagination.pageSize).utf8))
+                var bytes: [UInt8] = []
+                renderer.render(spread, in: result, size: pagination.pageSize, into: &bytes)
+                return OutputFile(name: spreadFileName(spread.number, extension: "txt"), bytes: bytes)
             }
         case .html:
             return htmlFiles(for: book, pagination, options: options)
@@ -54,8 +55,14 @@ extension Quire {
 
     /// The JSON page map as text, as `--format json` prints it.
     public static func pageMap(_ pagination: Pagination) -> String {
-        PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
-            .serialized(pretty: true) + "\n"
+        String(decoding: pageMapBytes(pagination), as: UTF8.self)
+    }
+
+    /// The JSON page map as UTF-8 bytes, newline-terminated.
+    public static func pageMapBytes(_ pagination: Pagination) -> [UInt8] {
+        var bytes = PageMap.prettyBytes(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
+        bytes.append(0x0A)
+        return bytes
     }
 
     /// `spread-0001.txt`: zero-padded so files sort in reading order.

@@ -13,63 +13,113 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Compact (one line) or pretty (two-space indent) text.
     public func serialized(pretty: Bool = false) -> String {
-        var out = ""
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The same text as `serialized(pretty:)`, as UTF-8 bytes (no String built per value).
+    public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, pretty: pretty, indent: 0)
         return out
     }
 
-    private func write(to out: inout String, pretty: Bool, indent: Int) {
+    static func newline(_ out: inout [UInt8], indent: Int) {
+        out.append(0x0A)
+        for _ in 0..<(2 * indent) { out.append(0x20) }
+    }
+
+    static func ascii(_ s: StaticString, into out: inout [UInt8]) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: JSON.ascii("null", into: &out)
+        case .bool(let b): JSON.ascii(b ? "true" : "false", into: &out)
+        case .int(let i): JSON.decimal(i, into: &out)
         case .string(let s): JSON.escape(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { JSON.ascii("[]", into: &out); return }
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSON.newline(&out, indent: indent + 1) }
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if pretty { JSON.newline(&out, indent: indent) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { JSON.ascii("{}", into: &out); return }
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSON.newline(&out, indent: indent + 1) }
                 JSON.escape(key, into: &out)
-                out += pretty ? ": " : ":"
+                if pretty { JSON.ascii(": ", into: &out) } else { out.append(UInt8(ascii: ":")) }
                 value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if pretty { JSON.newline(&out, indent: indent) }
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func decimal(_ value: Int, into out: inout [UInt8]) {
+        if value >= 0 && value < 10 { out.append(0x30 + UInt8(value)); return }
+        out.append(contentsOf: String(value).utf8)
     }
 
     /// Escapes as RFC 8259 requires; non-ASCII stays literal UTF-8.
     public static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        var bytes: [UInt8] = []
+        escape(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Escapes into UTF-8 bytes: runs that need no escaping are copied whole.
+    public static func escape(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { bytes in
+            let count = bytes.count
+            var runStart = 0
+            var i = 0
+            while i < count {
+                let b = bytes[i]
+                var replacement: StaticString? = nil
+                var width = 1
+                if b == 0x22 { replacement = "\\\"" }
+                else if b == 0x5C { replacement = "\\\\" }
+                else if b < 0x20 {
+                    switch b {
+                    case 0x0A: replacement = "\\n"
+                    case 0x0D: replacement = "\\r"
+                    case 0x09: replacement = "\\t"
+                    default: break
+                    }
+                    if replacement == nil {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                        let hex = Array("0123456789abcdef".utf8)
+                        out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                        i += 1
+                        runStart = i
+                        continue
+                    }
+                } else if b == 0xE2, i + 2 < count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    replacement = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                }
+                if let replacement {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                    ascii(replacement, into: &out)
+                    i += width
+                    runStart = i
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    i += 1
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
-        out += "\""
+        out.append(0x22)
     }
 }

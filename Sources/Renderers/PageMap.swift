@@ -1,4 +1,5 @@
 import BookModel
+import Dispatch
 import Layout
 import Spreads
 
@@ -7,8 +8,64 @@ public enum PageMap {
     public static let schemaVersion = 1
 
     public static func json(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> JSON {
+        json(book: book, pageSize: pageSize, pages: result.pages, extra: extra(result))
+    }
+
+    /// `json(book:pageSize:spreads:).serializedBytes(pretty: true)`, with the pages serialized in parallel
+    /// chunks and joined in order: the same bytes whatever the number of threads.
+    public static func prettyBytes(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [UInt8] {
+        let pages = result.pages
+        let members: [(String, JSON)]
+        if case .object(let m) = json(book: book, pageSize: pageSize, pages: [], extra: extra(result)) { members = m } else { members = [] }
+        var out: [UInt8] = []
+        out.append(UInt8(ascii: "{"))
+        for (i, (key, value)) in members.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.newline(&out, indent: 1)
+            JSON.escape(key, into: &out)
+            JSON.ascii(": ", into: &out)
+            if key == "pages" && !pages.isEmpty {
+                out.append(UInt8(ascii: "["))
+                out.append(contentsOf: pagesBytes(pages))
+                JSON.newline(&out, indent: 1)
+                out.append(UInt8(ascii: "]"))
+            } else {
+                value.write(to: &out, pretty: true, indent: 1)
+            }
+        }
+        if !members.isEmpty { JSON.newline(&out, indent: 0) }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// The items of the pretty "pages" array (indent level 2), comma-separated, without the brackets.
+    private static func pagesBytes(_ pages: [Page]) -> [UInt8] {
+        let chunkCount = min(pages.count, 32)
+        let chunkSize = (pages.count + chunkCount - 1) / chunkCount
+        var chunks = [[UInt8]](repeating: [], count: chunkCount)
+        chunks.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let results = buffer
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                var out: [UInt8] = []
+                let range = min(pages.count, k * chunkSize)..<min(pages.count, (k + 1) * chunkSize)
+                out.reserveCapacity(range.count * 1024)
+                for j in range {
+                    if j > 0 { out.append(UInt8(ascii: ",")) }
+                    JSON.newline(&out, indent: 2)
+                    page(pages[j]).write(to: &out, pretty: true, indent: 2)
+                }
+                results[k] = out
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { out.append(contentsOf: chunk) }
+        return out
+    }
+
+    static func extra(_ result: SpreadResult) -> [(String, JSON)] {
         let layout = result.layout
-        return json(book: book, pageSize: pageSize, pages: result.pages, extra: [
+        return [
             ("layout", .object([
                 ("orientation", .string(layout.orientation.rawValue)),
                 ("spine", .string(layout.spine.rawValue)),
@@ -19,7 +76,7 @@ public enum PageMap {
                 ("gap", .int(layout.gap)),
             ])),
             ("spreads", .array(result.spreads.map(spread))),
-        ])
+        ]
     }
 
     static func spread(_ spread: Spread) -> JSON {

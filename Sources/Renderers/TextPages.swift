@@ -20,17 +20,41 @@ public struct TextPageDrawer: Sendable {
     /// The page as rows of exactly `size.columns + 2` cells: top border, text rows, bottom border, folio line.
     /// A nil page is a placeholder: an empty box with no folio.
     public func rows(_ page: Page?, size: PageSize, folio: String?, binding: Binding = []) -> [String] {
+        let drawn = draw(page, size: size, folio: folio, binding: binding)
+        return (0..<drawn.count).map { String(decoding: drawn.row($0), as: UTF8.self) }
+    }
+
+    /// The rows of `rows(_:size:folio:binding:)` as UTF-8 in one buffer: no String per row or cell.
+    func draw(_ page: Page?, size: PageSize, folio: String?, binding: Binding = []) -> DrawnRows {
         let width = size.columns
         let top = binding.contains(.top) ? "━" : "─"
         let bottom = binding.contains(.bottom) ? "━" : "─"
         let left = binding.contains(.left) ? "┃" : "│"
         let right = binding.contains(.right) ? "┃" : "│"
-        var rows = [corner("┌", binding, [.left, .top]) + String(repeating: top, count: width) + corner("┐", binding, [.right, .top])]
-        let body = page.map { bodyRows($0, size: size) } ?? Array(repeating: String(repeating: " ", count: width), count: size.lines)
-        rows += body.map { left + $0 + right }
-        rows.append(corner("└", binding, [.left, .bottom]) + String(repeating: bottom, count: width) + corner("┘", binding, [.right, .bottom]))
-        rows.append(centered(folio ?? "", width: width + 2))
-        return rows
+        var out = DrawnRows()
+        out.bytes.reserveCapacity((size.lines + 3) * (width + 2) * 3)
+        out.ends.reserveCapacity(size.lines + 3)
+        out.append(corner("┌", binding, [.left, .top]))
+        out.append(top, count: width)
+        out.append(corner("┐", binding, [.right, .top]))
+        out.endRow()
+        if let page {
+            bodyRows(page, size: size, left: left, right: right, into: &out)
+        } else {
+            for _ in 0..<size.lines {
+                out.append(left)
+                out.spaces(width)
+                out.append(right)
+                out.endRow()
+            }
+        }
+        out.append(corner("└", binding, [.left, .bottom]))
+        out.append(bottom, count: width)
+        out.append(corner("┘", binding, [.right, .bottom]))
+        out.endRow()
+        centered(folio ?? "", width: width + 2, into: &out)
+        out.endRow()
+        return out
     }
 
     private func corner(_ light: String, _ binding: Binding, _ edges: Binding) -> String {
@@ -45,44 +69,96 @@ public struct TextPageDrawer: Sendable {
     }
 
     func centered(_ text: String, width: Int) -> String {
-        let textWidth = cellWidth(of: text, ambiguousWide: ambiguousWide)
-        let left = max(0, (width - textWidth) / 2)
-        return String(repeating: " ", count: left) + text + String(repeating: " ", count: max(0, width - left - textWidth))
+        var out = DrawnRows()
+        centered(text, width: width, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Text rows of exactly `size.columns` cells each, `size.lines` of them.
-    func bodyRows(_ page: Page, size: PageSize) -> [String] {
-        if page.writingMode == .verticalRL { return verticalRows(page, size: size) }
-        var rows: [String] = []
-        rows.reserveCapacity(size.lines)
+    func centered(_ text: String, width: Int, into out: inout DrawnRows) {
+        let textWidth = cellWidth(of: text, ambiguousWide: ambiguousWide)
+        let left = max(0, (width - textWidth) / 2)
+        out.spaces(left)
+        out.append(text)
+        out.spaces(max(0, width - left - textWidth))
+    }
+
+    /// Text rows of exactly `size.columns` cells each, `size.lines` of them, between the frame's side edges.
+    func bodyRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
+        if page.writingMode == .verticalRL {
+            verticalRows(page, size: size, left: left, right: right, into: &out)
+            return
+        }
+        var drawn = 0
         for line in page.lines.prefix(size.lines) {
             let lead = line.offset(inInlineSize: size.columns)
             let used = lead + line.width
-            rows.append(String(repeating: " ", count: lead) + line.text + String(repeating: " ", count: max(0, size.columns - used)))
+            out.append(left)
+            out.spaces(lead)
+            out.append(line.text)
+            out.spaces(max(0, size.columns - used))
+            out.append(right)
+            out.endRow()
+            drawn += 1
         }
-        while rows.count < size.lines { rows.append(String(repeating: " ", count: size.columns)) }
-        return rows
+        while drawn < size.lines {
+            out.append(left)
+            out.spaces(size.columns)
+            out.append(right)
+            out.endRow()
+            drawn += 1
+        }
     }
 
     /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom.
-    func verticalRows(_ page: Page, size: PageSize) -> [String] {
+    func verticalRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
         let columnCount = max(1, size.columns / 2)
-        let columns = page.lines.prefix(columnCount).map { Layout.verticalRows(of: $0.text) }
-        let spare = String(repeating: " ", count: size.columns - 2 * columnCount)
-        var rows: [String] = []
-        rows.reserveCapacity(size.lines)
+        // Each column's text as bytes with the byte range of each row.
+        let columns = page.lines.prefix(columnCount).map { line -> (bytes: [UInt8], rows: [Range<Int>]) in
+            let bytes = Array(line.text.utf8)
+            return (bytes, bytes.withUnsafeBufferPointer { verticalRowRanges(of: $0) })
+        }
+        let spare = size.columns - 2 * columnCount
         for row in 0..<size.lines {
-            var text = spare
+            out.append(left)
+            out.spaces(spare)
             for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                if index < columns.count, row < columns[index].count {
-                    text += VerticalForms.cell(columns[index][row], ambiguousWide: ambiguousWide)
+                if index < columns.count, row < columns[index].rows.count {
+                    let range = columns[index].rows[row]
+                    columns[index].bytes.withUnsafeBufferPointer {
+                        VerticalForms.cell(UnsafeBufferPointer(rebasing: $0[range]), ambiguousWide: ambiguousWide, into: &out.bytes)
+                    }
                 } else {
-                    text += "  "
+                    out.spaces(2)
                 }
             }
-            rows.append(text)
+            out.append(right)
+            out.endRow()
         }
-        return rows
+    }
+}
+
+/// Rows of text as UTF-8 in one buffer; `ends[i]` is one past the last byte of row `i`.
+struct DrawnRows {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    func row(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
+
+    mutating func endRow() { ends.append(bytes.count) }
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func append(_ text: String, count: Int) {
+        var text = text
+        text.withUTF8 { piece in
+            for _ in 0..<max(0, count) { bytes.append(contentsOf: piece) }
+        }
+    }
+
+    mutating func spaces(_ count: Int) {
+        for _ in 0..<max(0, count) { bytes.append(0x20) }
     }
 }
 

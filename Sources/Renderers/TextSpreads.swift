@@ -12,37 +12,58 @@ public struct TextSpreads: Sendable {
     /// All spreads (or those in `range` of spread indexes), one after another.
     public func render(_ result: SpreadResult, size: PageSize, spreads range: Range<Int>? = nil) -> String {
         let indexes = range ?? result.spreads.indices
-        var out = ""
+        var out: [UInt8] = []
         for index in indexes {
-            if index != indexes.first { out += "\u{0C}\n" }
-            out += render(result.spreads[index], in: result, size: size)
+            if index != indexes.first { out.append(0x0C); out.append(0x0A) }
+            render(result.spreads[index], in: result, size: size, into: &out)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// One spread as text lines, trailing spaces trimmed.
     public func render(_ spread: Spread, in result: SpreadResult, size: PageSize) -> String {
+        var out: [UInt8] = []
+        render(spread, in: result, size: size, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One spread as UTF-8 text lines appended to `out`, trailing spaces trimmed.
+    public func render(_ spread: Spread, in result: SpreadResult, size: PageSize, into out: inout [UInt8]) {
         let layout = result.layout
-        let boxes = spread.slots.map { slot -> [String] in
+        let boxes = spread.slots.map { slot -> DrawnRows in
             let page = slot.page.map { result.pages[$0 - 1] }
-            return drawer.rows(page, size: size, folio: folio(slot, page), binding: binding(slot.side, layout))
+            return drawer.draw(page, size: size, folio: folio(slot, page), binding: binding(slot.side, layout))
         }
-        var rows: [String] = []
-        let gap = String(repeating: " ", count: layout.gap)
-        if layout.axis == .horizontal || boxes.count == 1 {
+        out.reserveCapacity(out.count + boxes.reduce(0) { $0 + $1.bytes.count } + 256)
+        // Appends a row without its trailing spaces, then a line feed.
+        func finishRow(from start: Int) {
+            while out.count > start && out[out.count - 1] == 0x20 { out.removeLast() }
+            out.append(0x0A)
+        }
+        if boxes.isEmpty || boxes.allSatisfy({ $0.count == 0 }) {
+            out.append(0x0A)
+        } else if layout.axis == .horizontal || boxes.count == 1 {
             // A lone page in a two-page layout stands centred, where the pair would be.
-            let indent = boxes.count == 1 && layout.orientation == .landscape
-                ? String(repeating: " ", count: (size.columns + 2 + layout.gap) / 2) : ""
+            let indent = boxes.count == 1 && layout.orientation == .landscape ? (size.columns + 2 + layout.gap) / 2 : 0
             for row in 0..<(boxes.first?.count ?? 0) {
-                rows.append(indent + boxes.map { $0[row] }.joined(separator: gap))
+                let start = out.count
+                for _ in 0..<indent { out.append(0x20) }
+                for (index, box) in boxes.enumerated() {
+                    if index > 0 { for _ in 0..<layout.gap { out.append(0x20) } }
+                    out.append(contentsOf: box.row(row))
+                }
+                finishRow(from: start)
             }
         } else {
             for (index, box) in boxes.enumerated() {
-                if index > 0 { rows += Array(repeating: "", count: layout.gap) }
-                rows += box
+                if index > 0 { for _ in 0..<layout.gap { out.append(0x0A) } }
+                for row in 0..<box.count {
+                    let start = out.count
+                    out.append(contentsOf: box.row(row))
+                    finishRow(from: start)
+                }
             }
         }
-        return rows.map(trimmedRow).joined(separator: "\n") + "\n"
     }
 
     /// Page number under each page; a blank page says so; a leaf shows the page on its back.

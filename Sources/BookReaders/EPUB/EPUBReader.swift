@@ -51,21 +51,58 @@ public enum EPUBReader {
         let navigation = readNavigation(publication, container, &diagnostics)
 
         let tocTitles = firstTitles(navigation.toc)
-        var chapters: [Chapter] = []
-        var stylesheets = StylesheetCache(container: container)
+        // What to do with each spine item, decided in order; the content documents are then read in parallel
+        // (the archive serialises its own reads) and their results merged back in spine order.
+        enum Step {
+            case missing(String)
+            case encrypted(String)
+            case read(SpineItem, path: String, index: Int)
+        }
+        var steps: [Step] = []
         let ordered = publication.spine.enumerated().filter { $0.element.linear } + publication.spine.enumerated().filter { !$0.element.linear }
         for (index, spineItem) in ordered {
             let item = fallback(for: spineItem, in: publication, container: container) ?? spineItem
             guard let path = item.path else { continue }
             guard container.contains(path) else {
-                diagnostics.append(.warning("spine item \(path) is missing from the book; skipped"))
+                steps.append(.missing(path))
                 continue
             }
-            if protected.contains(path) { throw .encrypted(path) }
-            guard let chapter = try readChapter(item, path: path, spineIndex: index, publication: publication,
-                                                tocTitles: tocTitles, container: container,
-                                                stylesheets: &stylesheets, diagnostics: &diagnostics) else { continue }
-            chapters.append(chapter)
+            if protected.contains(path) { steps.append(.encrypted(path)); break }
+            steps.append(.read(item, path: path, index: index))
+        }
+        let stylesheets = StylesheetCache(container: container)
+        let results = ResultSlots<(chapter: Chapter?, diagnostics: [Diagnostic])>(count: steps.count)
+        let reads = steps.indices.filter { if case .read = steps[$0] { return true } else { return false } }
+        if !reads.isEmpty {
+            let steps = steps, publication = publication
+            DispatchQueue.concurrentPerform(iterations: reads.count) { n in
+                guard case .read(let item, let path, let index) = steps[reads[n]] else { return }
+                var chapterDiagnostics: [Diagnostic] = []
+                do throws(ReadError) {
+                    let chapter = try readChapter(item, path: path, spineIndex: index, publication: publication,
+                                                  tocTitles: tocTitles, container: container,
+                                                  stylesheets: stylesheets, diagnostics: &chapterDiagnostics)
+                    results.set(reads[n], .success((chapter, chapterDiagnostics)))
+                } catch {
+                    results.set(reads[n], .failure(error))
+                }
+            }
+        }
+        var chapters: [Chapter] = []
+        for (n, step) in steps.enumerated() {
+            switch step {
+            case .missing(let path):
+                diagnostics.append(.warning("spine item \(path) is missing from the book; skipped"))
+            case .encrypted(let path):
+                throw .encrypted(path)
+            case .read:
+                switch results.take(n)! {
+                case .failure(let error): throw error
+                case .success(let outcome):
+                    diagnostics.append(contentsOf: outcome.diagnostics)
+                    if let chapter = outcome.chapter { chapters.append(chapter) }
+                }
+            }
         }
         if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
 
@@ -138,7 +175,7 @@ public enum EPUBReader {
 
     private static func readChapter(_ item: SpineItem, path: String, spineIndex: Int, publication: Publication,
                                     tocTitles: [String: String], container: any Container,
-                                    stylesheets: inout StylesheetCache,
+                                    stylesheets: StylesheetCache,
                                     diagnostics: inout [Diagnostic]) throws(ReadError) -> Chapter? {
         let mediaType = item.mediaType ?? ""
         let bookLanguage = publication.metadata.language
@@ -194,6 +231,9 @@ public enum EPUBReader {
 
     /// The mode most of the book's text is written in.
     private static func bookWritingMode(_ chapters: [Chapter]) -> WritingMode {
+        // One mode throughout (the usual case): no need to count characters.
+        if chapters.allSatisfy({ $0.writingMode != .verticalRL }) { return .horizontalTB }
+        if chapters.allSatisfy({ $0.writingMode == .verticalRL }) { return .verticalRL }
         var vertical = 0, horizontal = 0
         for chapter in chapters {
             let weight = max(chapter.characterCount, 1)
@@ -227,15 +267,39 @@ public enum EPUBReader {
     }
 }
 
+/// Results written by parallel workers, one slot each, read back in order.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Result<Value, ReadError>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<Value, ReadError>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func take(_ index: Int) -> Result<Value, ReadError>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = slots[index]
+        slots[index] = nil
+        return value
+    }
+}
+
 /// Reads each stylesheet once per book and answers which writing mode a document's root gets.
-struct StylesheetCache {
+/// Shared by the parallel chapter readers: the answer for a path never depends on who asks first.
+final class StylesheetCache: @unchecked Sendable {
     let container: any Container
     private var modes: [String: WritingMode?] = [:]
+    private let lock = NSLock()
 
     init(container: any Container) { self.container = container }
 
     /// Linked sheets, then `<style>` elements, then `style` attributes on html and body: the last one wins.
-    mutating func writingMode(of root: XMLElement, path: String) -> WritingMode {
+    func writingMode(of root: XMLElement, path: String) -> WritingMode {
         var mode: WritingMode?
         let head = root.element("head", namespace: root.namespace)
         for case .element(let e) in head?.children ?? [] {
@@ -252,13 +316,18 @@ struct StylesheetCache {
         return mode ?? .horizontalTB
     }
 
-    private mutating func sheetMode(_ path: String) -> WritingMode? {
-        if let cached = modes[path] { return cached }
+    private func sheetMode(_ path: String) -> WritingMode? {
+        lock.lock()
+        let cached = modes[path]
+        lock.unlock()
+        if let cached { return cached }
         var mode: WritingMode?
         if container.contains(path), let bytes = try? container.read(path) {
             mode = CSS.rootWritingMode(inStylesheet: String(decoding: bytes, as: UTF8.self))
         }
+        lock.lock()
         modes[path] = mode
+        lock.unlock()
         return mode
     }
 }

@@ -10,29 +10,62 @@ struct InlineCollector {
     var hasPageBreaksOnly: Bool { !inlines.isEmpty && isEmpty }
 
     /// Appends text, collapsing spaces, tabs and line feeds to one space (no-break spaces are kept).
+    /// Works on UTF-8 bytes: the collapsible characters are all ASCII, and text that needs no change is kept as is.
     mutating func append(_ text: String, style: InlineStyle) {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case " ", "\t", "\n", "\r", "\u{0C}":
-                if !atSpace { out.append(" "); atSpace = true }
-            default:
-                out.append(scalar)
-                atSpace = false
+        var text = text
+        var space = atSpace
+        let collapsed: [UInt8]? = text.withUTF8 { bytes -> [UInt8]? in
+            // Fast path: find the first byte that collapsing would change.
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let b = bytes[i]
+                if b == 0x20 {
+                    if space { break }
+                    space = true
+                } else if b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C {
+                    break
+                } else {
+                    space = false
+                }
+                i += 1
             }
+            if i == count { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<i]))
+            while i < count {
+                let b = bytes[i]
+                switch b {
+                case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+                    if !space { out.append(0x20); space = true }
+                default:
+                    out.append(b)
+                    space = false
+                }
+                i += 1
+            }
+            return out
         }
-        guard !out.isEmpty else { return }
-        appendRaw(String(out), style: style)
+        if let collapsed {
+            guard !collapsed.isEmpty else { atSpace = space; return }
+            appendRaw(String(decoding: collapsed, as: UTF8.self), style: style)
+        } else {
+            guard !text.isEmpty else { return }
+            appendRaw(text, style: style)
+        }
     }
 
     /// Appends text as it is (preformatted contexts, ruby bases already collapsed).
     mutating func appendRaw(_ text: String, style: InlineStyle) {
-        if case .text(let previous, let previousStyle)? = inlines.last, previousStyle == style {
-            inlines[inlines.count - 1] = .text(previous + text, style)
+        if case .text(var previous, let previousStyle)? = inlines.last, previousStyle == style {
+            inlines[inlines.count - 1] = .lineBreak
+            previous += text
+            inlines[inlines.count - 1] = .text(previous, style)
         } else {
             inlines.append(.text(text, style))
         }
-        if let last = text.unicodeScalars.last { atSpace = last == " " }
+        if let last = text.utf8.last { atSpace = last == 0x20 }
     }
 
     mutating func appendRuby(base: String, annotation: String) {

@@ -49,6 +49,10 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
 int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                     int32_t *starts, int32_t *infos);
 
+/* 1 when every code point of the UTF-8 text is a grapheme cluster of its own (Grapheme_Cluster_Break Other,
+   Control or LF, and no CR), so clusters can be taken code point by code point; 0 otherwise. */
+int32_t qi_simple_graphemes(const uint8_t *text, int32_t length);
+
 /* Width in cells of a UTF-8 string (clusters measured as by qi_cluster_info). */
 int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide);
 
