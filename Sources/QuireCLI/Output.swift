@@ -35,6 +35,11 @@ enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Bytes to stdout in one write: large outputs are built as bytes and never copied through a String.
+    static func out(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) }
+    }
+
     static func error(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }

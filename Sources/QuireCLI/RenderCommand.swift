@@ -64,15 +64,24 @@ enum RenderCommand {
         }
         switch options.format {
         case .json:
-            Console.out(Quire.pageMap(pagination))
+            Console.out(bytes: Quire.pageMapBytes(pagination))
         default:
+            // Spreads drawn into one buffer, flushed about every megabyte: few writes, bounded memory.
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
             let result = pagination.spreads
-            let chosen = result.spreads.filter { spread in spread.pages.contains(where: range.contains) || (spread.pages.isEmpty && range.lowerBound == 1) }
-            for (n, spread) in chosen.enumerated() {
-                if n > 0 { Console.out("\u{0C}\n") }
-                Console.out(renderer.render(spread, in: result, size: pagination.pageSize))
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 20)
+            var first = true
+            for spread in result.spreads where spread.pages.contains(where: range.contains) || (spread.pages.isEmpty && range.lowerBound == 1) {
+                if !first { buffer.append(contentsOf: [0x0C, 0x0A]) }
+                first = false
+                renderer.render(spread, in: result, size: pagination.pageSize, into: &buffer)
+                if buffer.count >= 1 << 20 {
+                    Console.out(bytes: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
+            if !buffer.isEmpty { Console.out(bytes: buffer) }
         }
         return .ok
     }
