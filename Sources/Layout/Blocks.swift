@@ -20,6 +20,17 @@ struct BoxChars {
                                 bottomRight: "+", down: "+", up: "+", cross: "+", left: "+", right: "+")
 }
 
+extension Range where Bound == Int {
+    func shifted(by shift: Int) -> Range<Int> { (lowerBound + shift)..<(upperBound + shift) }
+}
+
+extension RubySpan {
+    /// The same span after `shift` bytes of decoration were put before it on the line.
+    func shifted(by shift: Int) -> RubySpan {
+        RubySpan(base: base.shifted(by: shift), annotation: annotation, shown: shown.map { $0.shifted(by: shift) })
+    }
+}
+
 extension ParagraphInput {
     /// The same paragraph behind a decoration (a table label) that is not book text.
     func prepending(decoration text: String) -> ParagraphInput {
@@ -31,6 +42,7 @@ extension ParagraphInput {
         copy.glue = glue.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
         copy.hardBreaks = hardBreaks.map { $0 + shift }
         copy.markers = markers.map { ($0.position + shift, $0.label) }
+        copy.rubies = rubies.map { ($0.base.shifted(by: shift), $0.annotation, $0.shown.map { $0.shifted(by: shift) }) }
         return copy
     }
 }
@@ -126,6 +138,7 @@ extension LayoutContext {
             line.text = text + line.text
             line.width += width(of: text)
             line.decorations = decorations
+            line.rubies = line.rubies.map { $0.shifted(by: shift) }
             out[i].line = line
         }
     }
@@ -290,6 +303,7 @@ extension LayoutContext {
             var decorations = [0..<shift]
             decorations += line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
             let tail = shift + line.text.utf8.count
+            line.rubies = line.rubies.map { $0.shifted(by: shift) }
             line.text = box.vertical + line.text + pad + box.vertical
             decorations.append(tail..<line.text.utf8.count)
             line.decorations = decorations

@@ -29,6 +29,8 @@ struct ParagraphInput {
     var glue: [Range<Int>] = []
     var hardBreaks: [Int] = []
     var markers: [(position: Int, label: String)] = []
+    /// Ruby bases (byte ranges), their annotations, and where the annotation is shown in the text, if it is.
+    var rubies: [(base: Range<Int>, annotation: String, shown: Range<Int>?)] = []
     /// Source offset of the first book character.
     var offset: Int
 
@@ -58,11 +60,13 @@ struct ParagraphInput {
             case .ruby(let base, let annotation):
                 let start = bytes.count
                 bytes.append(contentsOf: base.utf8)
+                let baseEnd = bytes.count
                 switch ruby {
                 case .drop: break
                 case .paren: appendDecoration("(" + annotation + ")")
                 case .aozora: appendDecoration("《" + annotation + "》")
                 }
+                rubies.append((start..<baseEnd, annotation, baseEnd < bytes.count ? baseEnd..<bytes.count : nil))
                 glue.append(start..<bytes.count)
             case .lineBreak:
                 hardBreaks.append(bytes.count)
@@ -436,8 +440,8 @@ final class LayoutContext {
                 var spaces = 0
                 var inks = 0
                 var wide = false
-                // Plain lines are a slice of the paragraph: no invisible characters or spaces to rewrite.
-                var plain = input.decorations.isEmpty && (index != 0 || indentText == nil)
+                // Plain lines are a slice of the paragraph: no invisible characters or spaces to rewrite, no ruby to map.
+                var plain = input.decorations.isEmpty && input.rubies.isEmpty && (index != 0 || indentText == nil)
                 for c in span.start..<trimmed {
                     contentWidth += Int(clusterWidth[c])
                     let f = clusterFlags[c]
@@ -468,6 +472,8 @@ final class LayoutContext {
                 var gap = 0
                 var inkSeen = 0
                 var openDecoration = -1
+                // Input byte → output byte at cluster starts, to place ruby bases in the line's text.
+                var positions: [Int: Int] = [:]
                 let text: String
                 if plain && gaps == 0 {
                     text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(clusterStart[span.start])..<Int(clusterStart[trimmed])]),
@@ -485,6 +491,7 @@ final class LayoutContext {
                         let isDecoration = decorationIndex < input.decorations.count
                             && input.decorations[decorationIndex].lowerBound <= b0
                         let o0 = output.count
+                        if !input.rubies.isEmpty { positions[b0] = o0 }
                         if isDecoration {
                             if openDecoration < 0 { openDecoration = o0 }
                         } else if openDecoration >= 0 {
@@ -530,9 +537,19 @@ final class LayoutContext {
                     if openDecoration >= 0 { decorations.append(openDecoration..<output.count) }
                     text = String(decoding: output, as: UTF8.self)
                 }
+                var rubySpans: [RubySpan] = []
+                if !input.rubies.isEmpty {
+                    positions[Int(clusterStart[trimmed])] = output.count
+                    for ruby in input.rubies {
+                        guard let start = positions[ruby.base.lowerBound], let end = positions[ruby.base.upperBound] else { continue }
+                        let shown = ruby.shown.flatMap { r in positions[r.upperBound].map { end..<$0 } }
+                        rubySpans.append(RubySpan(base: start..<end, annotation: ruby.annotation, shown: shown))
+                    }
+                }
                 var flow = FlowLine(line: Line(text: text, width: lineWidth,
                                                direction: direction, alignment: gaps > 0 ? .justify : .start,
-                                               role: role, decorations: decorations))
+                                               role: role, decorations: decorations, language: language,
+                                               rubies: rubySpans))
                 let startByte = Int(clusterStart[span.start])
                 let endByte = Int(clusterStart[span.end])
                 flow.start = input.offset + scalars(upTo: startByte)

@@ -50,15 +50,22 @@ public struct Line: Sendable, Hashable {
     public var role: LineRole
     /// UTF-8 byte ranges of `text` that are not the book's text (list markers, borders, ruby annotations).
     public var decorations: [Range<Int>]
+    /// The language of the paragraph the line belongs to, when known (HTML `lang`).
+    public var language: String?
+    /// Ruby on this line, so HTML can give real `<ruby>` markup whatever `--ruby` printed.
+    public var rubies: [RubySpan]
 
     public init(text: String, width: Int, direction: Direction = .ltr, alignment: LineAlignment = .start,
-                role: LineRole = .body, decorations: [Range<Int>] = []) {
+                role: LineRole = .body, decorations: [Range<Int>] = [], language: String? = nil,
+                rubies: [RubySpan] = []) {
         self.text = text
         self.width = width
         self.direction = direction
         self.alignment = alignment
         self.role = role
         self.decorations = decorations
+        self.language = language
+        self.rubies = rubies
     }
 
     /// The book's own text on this line, decorations removed: what "nothing lost" is checked against.
@@ -79,6 +86,20 @@ public struct Line: Sendable, Hashable {
     /// Cells to leave before the text from the physical start of the line (left, or top in a column).
     public func offset(inInlineSize size: Int) -> Int {
         direction == .rtl ? max(0, size - width) : 0
+    }
+}
+
+/// A ruby base on a line: its UTF-8 byte range in `Line.text`, the annotation, and the bytes where `--ruby paren`
+/// or `aozora` printed the annotation (nil with `--ruby drop`).
+public struct RubySpan: Sendable, Hashable {
+    public var base: Range<Int>
+    public var annotation: String
+    public var shown: Range<Int>?
+
+    public init(base: Range<Int>, annotation: String, shown: Range<Int>? = nil) {
+        self.base = base
+        self.annotation = annotation
+        self.shown = shown
     }
 }
 

@@ -131,6 +131,7 @@ extension LayoutContext {
             for k in 0..<height {
                 var text = ""
                 var decorations: [Range<Int>] = []
+                var rubies: [RubySpan] = []
                 var start = -1
                 var end = -1
                 var labels: [String] = []
@@ -144,6 +145,7 @@ extension LayoutContext {
                         let flow = cell.lines[k]
                         let shift = text.utf8.count
                         decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+                        rubies += flow.line.rubies.map { $0.shifted(by: shift) }
                         text += flow.line.text
                         used = flow.line.width
                         if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
@@ -157,7 +159,8 @@ extension LayoutContext {
                 text += box.vertical
                 decorations.append(close..<text.utf8.count)
                 var flow = FlowLine(line: Line(text: text, width: lineWidth + edge, direction: env.direction,
-                                               role: .table, decorations: decorations))
+                                               role: .table, decorations: decorations, language: env.language,
+                                               rubies: rubies))
                 flow.start = start
                 flow.end = end
                 flow.labels = labels

@@ -83,12 +83,49 @@ struct HTMLPageDrawer: Sendable {
         return out + "</div>"
     }
 
-    /// One line (a column in vertical-rl) with its own `dir`; decorations are dimmed.
+    /// One line (a column in vertical-rl) with its own `lang` and `dir`; decorations are dimmed.
     func line(_ line: Line, vertical: Bool) -> String {
         var classes = "l"
         if case .heading = line.role { classes += " hd" }
         let body = vertical ? columnCells(line) : lineCells(line)
-        return "<div class=\"\(classes)\" dir=\"\(line.direction.rawValue)\">\(body)</div>"
+        let lang = HTMLEscape.language(line.language).map { " lang=\"\($0)\"" } ?? ""
+        return "<div class=\"\(classes)\"\(lang) dir=\"\(line.direction.rawValue)\">\(body)</div>"
+    }
+
+    /// Real `<ruby>` markup over the cells the text shows: the base, then the printed annotation as `<rp>`/`<rt>`
+    /// (`--ruby paren|aozora`), or a hidden `<rt>` (`--ruby drop`); cells keep their place and width either way.
+    private struct RubyMarkup {
+        let spans: [RubySpan]
+
+        /// A hidden `<rt>` closes a base whose annotation the text does not show (`--ruby drop`).
+        func close(at offset: Int) -> String {
+            spans.filter { $0.shown == nil && $0.base.upperBound == offset }
+                .map { "<rt class=\"h\">\(HTMLEscape.text($0.annotation))</rt></ruby>" }.joined()
+        }
+
+        /// Markup before the cell `start..<end`: closings, then `<ruby>` at a base, `<rp>` at an opening bracket,
+        /// `</rt><rp>` at a closing bracket.
+        func before(_ start: Int, _ end: Int) -> String {
+            var out = close(at: start)
+            for span in spans {
+                if span.base.lowerBound == start { out += "<ruby>" }
+                guard let shown = span.shown else { continue }
+                if shown.lowerBound == start { out += "<rp>" }
+                if shown.upperBound == end && shown.lowerBound != start { out += "</rt><rp>" }
+            }
+            return out
+        }
+
+        /// Markup after the cell `start..<end`: the opening bracket gives way to `<rt>`, the closing one ends the ruby.
+        func after(_ start: Int, _ end: Int) -> String {
+            var out = ""
+            for span in spans {
+                guard let shown = span.shown else { continue }
+                if shown.lowerBound == start { out += "</rp><rt>" }
+                if shown.upperBound == end { out += "</rp></ruby>" }
+            }
+            return out
+        }
     }
 
     /// Narrow characters run as text in the monospace font; each wide character sits in a two-cell box.
@@ -101,35 +138,49 @@ struct HTMLPageDrawer: Sendable {
             out += runIsDecoration ? "<span class=\"d\">\(HTMLEscape.text(run))</span>" : HTMLEscape.text(run)
             run = ""
         }
+        let ruby = RubyMarkup(spans: line.rubies)
         var offset = 0
         for character in line.text {
             let piece = String(character)
+            let end = offset + piece.utf8.count
             let decoration = isDecoration(offset, line.decorations)
-            offset += piece.utf8.count
+            if !line.rubies.isEmpty {
+                let markup = ruby.before(offset, end)
+                if !markup.isEmpty { flush(); out += markup }
+            }
             if cellWidth(of: piece, ambiguousWide: ambiguousWide) >= 2 {
                 flush()
                 out += "<span class=\"w\(decoration ? " d" : "")\">\(HTMLEscape.text(piece))</span>"
-                continue
+            } else {
+                if decoration != runIsDecoration { flush(); runIsDecoration = decoration }
+                run += piece
             }
-            if decoration != runIsDecoration { flush(); runIsDecoration = decoration }
-            run += piece
+            if !line.rubies.isEmpty {
+                let markup = ruby.after(offset, end)
+                if !markup.isEmpty { flush(); out += markup }
+            }
+            offset = end
         }
         flush()
-        return out
+        return out + ruby.close(at: offset)
     }
 
     /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko.
     private func columnCells(_ line: Line) -> String {
         var out = ""
+        let ruby = RubyMarkup(spans: line.rubies)
         var offset = 0
         for row in verticalRows(of: line.text) {
             var classes = "r"
             if row.count == 2 { classes += " t" }
             if isDecoration(offset, line.decorations) { classes += " d" }
-            offset += row.utf8.count
+            let end = offset + row.utf8.count
+            if !line.rubies.isEmpty { out += ruby.before(offset, end) }
             out += "<span class=\"\(classes)\">\(HTMLEscape.text(row))</span>"
+            if !line.rubies.isEmpty { out += ruby.after(offset, end) }
+            offset = end
         }
-        return out
+        return out + ruby.close(at: offset)
     }
 
     private func isDecoration(_ offset: Int, _ ranges: [Range<Int>]) -> Bool {

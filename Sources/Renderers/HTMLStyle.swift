@@ -39,6 +39,8 @@ enum HTMLStyle {
         .l{display:block;height:\(lh)px;overflow:hidden;white-space:pre;text-align:start}
         .w{display:inline-block;width:2ch;height:\(lh)px;overflow:hidden;vertical-align:top;text-align:center}
         .d{color:#7a7a7a}
+        ruby,rb,rp,rt{display:inline;font-size:inherit;line-height:inherit;ruby-position:over}
+        rt.h{display:none}
         .hd{font-weight:bold}
         .page.vrl{writing-mode:vertical-rl}
         .vrl .l{width:2ch;height:\(pageHeight)}

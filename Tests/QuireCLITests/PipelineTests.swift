@@ -74,6 +74,21 @@ final class PipelineTests: XCTestCase {
             for l in page.lines where l.width > page.inlineSize && page.inlineSize >= 2 {
                 XCTFail("\(name) page \(page.number): line wider than the page: \(l.text)", file: file, line: line)
             }
+            for l in page.lines {
+                // Ruby spans point at their base (and at the printed annotation, brackets included) in the line.
+                let bytes = Array(l.text.utf8)
+                for ruby in l.rubies {
+                    guard ruby.base.upperBound <= bytes.count, ruby.shown.map({ $0.upperBound <= bytes.count }) ?? true else {
+                        XCTFail("\(name) page \(page.number): ruby outside its line: \(l.text)", file: file, line: line)
+                        continue
+                    }
+                    if let shown = ruby.shown {
+                        let printed = String(decoding: bytes[shown], as: UTF8.self)
+                        let wanted = [options.ruby == .aozora ? "《" : "(", ruby.annotation, options.ruby == .aozora ? "》" : ")"].joined()
+                        XCTAssertEqual(printed, wanted, "\(name) page \(page.number): \(l.text)", file: file, line: line)
+                    }
+                }
+            }
         }
         XCTAssertEqual(pagination.pages.map(\.number), Array(1...max(1, pagination.pages.count)).prefix(pagination.pages.count).map { $0 },
                        "\(name): pages are numbered 1…n", file: file, line: line)
