@@ -32,9 +32,9 @@ public indirect enum BlockKind: Sendable, Equatable {
         case .heading(_, let inlines), .paragraph(let inlines): return inlines.characterCount
         case .list(let list): return list.items.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.characterCount } }
         case .quote(let blocks): return blocks.reduce(0) { $0 + $1.characterCount }
-        case .preformatted(let text): return text.unicodeScalars.count
+        case .preformatted(let text): return text.unicodeScalarCount
         case .rule: return 0
-        case .image(let image): return image.alt.unicodeScalars.count
+        case .image(let image): return image.alt.unicodeScalarCount
         case .table(let table): return table.rows.reduce(0) { $0 + $1.cells.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.characterCount } } }
         }
     }

@@ -7,8 +7,8 @@ public enum Inline: Sendable, Equatable {
 
     public var characterCount: Int {
         switch self {
-        case .text(let text, _): return text.unicodeScalars.count
-        case .ruby(let base, _): return base.unicodeScalars.count
+        case .text(let text, _): return text.unicodeScalarCount
+        case .ruby(let base, _): return base.unicodeScalarCount
         case .lineBreak, .pageBreak: return 0
         }
     }

@@ -281,3 +281,26 @@ final class ContainerPathTests: XCTestCase {
         XCTAssertEqual(ContainerPath.folder(of: "content.opf"), "")
     }
 }
+
+final class ContainerPathResolveTests: XCTestCase {
+    func testResolveOnASCIIAndNonASCII() {
+        let cases: [(String, String, String)] = [
+            ("../b.css", "a/c/x.xhtml", "a/b.css"),
+            ("/x/./y/../z.png#f", "q/r.xhtml", "x/z.png"),
+            ("#note", "a/b.xhtml", "a/b.xhtml"),
+            ("?q#r", "a//b.xhtml", "a/b.xhtml"),
+            ("", "", ""),
+            ("../../../../x", "a/b", "x"),
+            ("c.xhtml?x=1", "OEBPS/text/a.xhtml", "OEBPS/text/c.xhtml"),
+            ("img/..//./p.jpg", "t.xhtml", "p.jpg"),
+            ("a%20b.xhtml", "t/x.xhtml", "t/a b.xhtml"),
+            ("café.xhtml#x", "t/x.xhtml", "t/café.xhtml"),
+            ("../x.xhtml", "tëxt/x.xhtml", "x.xhtml"),
+            ("..", "a/b/c", "a"),
+            ("./", "a/b/c", "a/b"),
+        ]
+        for (href, base, expected) in cases {
+            XCTAssertEqual(ContainerPath.resolve(href, against: base), expected, "\(href) against \(base)")
+        }
+    }
+}

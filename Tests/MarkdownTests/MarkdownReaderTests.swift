@@ -321,3 +321,18 @@ final class MarkdownReaderTests: XCTestCase {
                        "doc/sub/a b.png")
     }
 }
+
+final class MarkdownScriptGuessTests: XCTestCase {
+    func testGuessOnBytes() {
+        typealias G = MarkdownScript.Guess
+        XCTAssertEqual(MarkdownScript.guess([("Hello, world", false)]), G(direction: .ltr, language: nil))
+        XCTAssertEqual(MarkdownScript.guess([("123 — مرحبا", false)]), G(direction: .rtl, language: "ar"))
+        XCTAssertEqual(MarkdownScript.guess([("let x = 1", true), ("שלום", false)]), G(direction: .rtl, language: "he"))
+        XCTAssertEqual(MarkdownScript.guess([("let x = 1", true)]), G(direction: .ltr, language: nil))
+        XCTAssertEqual(MarkdownScript.guess([("پژوهش", false)]), G(direction: .rtl, language: "fa"))
+        XCTAssertEqual(MarkdownScript.guess([("A long ASCII sentence first, then 草枕 and かな", false)]), G(direction: .ltr, language: "ja"))
+        XCTAssertEqual(MarkdownScript.guess([("Long ASCII words before the kanji 漢字𠀋", false)]), G(direction: .ltr, language: "zh"))
+        XCTAssertEqual(MarkdownScript.guess([("12345678901234567 😀 é", false)]), G(direction: .ltr, language: nil))
+        XCTAssertEqual(MarkdownScript.guess([("", false), ("  ", true)]), G(direction: nil, language: nil))
+    }
+}

@@ -30,6 +30,7 @@ public enum ContainerPath {
 
     /// Resolves a relative href against the folder of `base`; drops the fragment and query.
     public static func resolve(_ href: String, against base: String) -> String {
+        if let resolved = resolveASCII(href, against: base) { return resolved }
         var reference = href
         if let hash = reference.firstIndex(of: "#") { reference = String(reference[..<hash]) }
         if let query = reference.firstIndex(of: "?") { reference = String(reference[..<query]) }
@@ -38,6 +39,52 @@ public enum ContainerPath {
         if reference.isEmpty { return normalize(base) }
         let joined = reference.hasPrefix("/") ? String(reference.dropFirst()) : folder(of: base) + reference
         return normalize(joined)
+    }
+
+    /// `resolve` on the UTF-8 bytes when both strings are ASCII (where every byte is a Character, so searching
+    /// bytes finds what searching Characters finds); nil otherwise.
+    private static func resolveASCII(_ href: String, against base: String) -> String? {
+        var href = href, base = base
+        return href.withUTF8 { h -> String? in
+            base.withUTF8 { b -> String? in
+                guard h.allSatisfy({ $0 < 0x80 }), b.allSatisfy({ $0 < 0x80 }) else { return nil }
+                var end = h.count
+                if let hash = h.firstIndex(of: UInt8(ascii: "#")) { end = hash }
+                if let query = h[..<end].firstIndex(of: UInt8(ascii: "?")) { end = query }
+                let reference = UnsafeBufferPointer(rebasing: h[..<end])
+                guard !reference.contains(UInt8(ascii: "%")) else { return nil }
+                var joined: [UInt8] = []
+                if reference.isEmpty {
+                    joined.append(contentsOf: b)
+                } else if reference.first == UInt8(ascii: "/") {
+                    joined.append(contentsOf: reference.dropFirst())
+                } else {
+                    if let slash = b.lastIndex(of: UInt8(ascii: "/")) { joined.append(contentsOf: b[...slash]) }
+                    joined.append(contentsOf: reference)
+                }
+                // normalize: drop empty and "." segments; ".." removes the previous one.
+                var out: [UInt8] = []
+                out.reserveCapacity(joined.count)
+                var segmentStarts: [Int] = []
+                var i = 0
+                while i < joined.count {
+                    var j = i
+                    while j < joined.count && joined[j] != UInt8(ascii: "/") { j += 1 }
+                    let length = j - i
+                    if length == 0 || (length == 1 && joined[i] == UInt8(ascii: ".")) {
+                        // skip
+                    } else if length == 2 && joined[i] == UInt8(ascii: ".") && joined[i + 1] == UInt8(ascii: ".") {
+                        if let start = segmentStarts.popLast() { out.removeSubrange(max(start - 1, 0)...) }
+                    } else {
+                        if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+                        segmentStarts.append(out.count)
+                        out.append(contentsOf: joined[i..<j])
+                    }
+                    i = j + 1
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
     }
 
     /// Removes `.` and `..` segments; `..` never climbs above the root.

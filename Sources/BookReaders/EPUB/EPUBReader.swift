@@ -185,7 +185,6 @@ public enum EPUBReader {
             guard container.contains(source), let bytes = try? container.read(source) else { return nil }
             return ImageSize.of(bytes)
         }
-        var importer = ContentImporter(spine: spineIndex, href: path, imageSizer: sizer)
         switch mediaType {
         case "application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml":
             let bytes = try container.read(path)
@@ -193,23 +192,27 @@ public enum EPUBReader {
                 diagnostics.append(.warning("\(path) is empty; skipped"))
                 return nil
             }
-            let root: XMLElement
+            let doc: XMLNodes
             do {
-                root = try XMLParser.parse(bytes, path: path)
+                doc = try XMLNodes.parse(bytes, path: path)
             } catch {
                 if case .limitExceeded = error { throw error }
                 guard mediaType != "image/svg+xml" else { throw error }
                 diagnostics.append(.warning("\(error.message); recovered with the HTML parser"))
-                root = try XMLParser.parse(bytes, path: path, html: true)
+                doc = try XMLNodes.parse(bytes, path: path, html: true)
             }
+            var importer = ContentImporter(document: doc, spine: spineIndex, href: path, imageSizer: sizer)
+            let root = doc.root
             var context = ContentImporter.Context(language: bookLanguage)
             context = importer.inherit(context, from: root)
-            let body = root.element("body", namespace: root.namespace) ?? root
+            let body = doc.element(root, XMLNodes.Known.body, namespace: doc.namespaceID(root)) ?? root
             context = importer.inherit(context, from: body)
             chapter.language = context.language
             chapter.direction = context.direction
-            chapter.writingMode = stylesheets.writingMode(of: root, path: path)
-            chapter.blocks = importer.blocks(in: mediaType == "image/svg+xml" ? wrapSVG(root) : body, context: context)
+            chapter.writingMode = stylesheets.writingMode(of: doc, path: path)
+            // An SVG document is imported as if wrapped in a div.
+            chapter.blocks = mediaType == "image/svg+xml" ? importer.blocks(of: doc.only(root), context: context)
+                : importer.blocks(in: body, context: context)
             importer.finish(into: &chapter.blocks, context: context)
             diagnostics.append(contentsOf: importer.diagnostics)
         case let type where type.hasPrefix("image/"):
@@ -223,10 +226,6 @@ public enum EPUBReader {
         }
         chapter.title = firstHeading(chapter.blocks) ?? tocTitles[path]
         return chapter
-    }
-
-    private static func wrapSVG(_ root: XMLElement) -> XMLElement {
-        XMLElement(name: "div", namespace: Namespace.xhtml, attributes: [], children: [.element(root)])
     }
 
     /// The mode most of the book's text is written in.
@@ -299,19 +298,23 @@ final class StylesheetCache: @unchecked Sendable {
     init(container: any Container) { self.container = container }
 
     /// Linked sheets, then `<style>` elements, then `style` attributes on html and body: the last one wins.
-    func writingMode(of root: XMLElement, path: String) -> WritingMode {
+    func writingMode(of doc: XMLNodes, path: String) -> WritingMode {
+        typealias Known = XMLNodes.Known
         var mode: WritingMode?
-        let head = root.element("head", namespace: root.namespace)
-        for case .element(let e) in head?.children ?? [] {
-            if e.name == "link", PackageDocument.tokens(e.attribute("rel")?.lowercased()).contains("stylesheet"),
-               let href = e.attribute("href") {
-                if let found = sheetMode(ContainerPath.resolve(href, against: path)) { mode = found }
-            } else if e.name == "style", let found = CSS.rootWritingMode(inStylesheet: e.text) {
-                mode = found
+        let root = doc.root
+        if let head = doc.element(root, Known.head, namespace: doc.namespaceID(root)) {
+            for e in doc.children(head) where !doc.isText(e) {
+                let name = doc.nameID(e)
+                if name == Known.link, PackageDocument.tokens(doc.attribute(e, Known.rel)?.lowercased()).contains("stylesheet"),
+                   let href = doc.attribute(e, Known.href) {
+                    if let found = sheetMode(ContainerPath.resolve(href, against: path)) { mode = found }
+                } else if name == Known.style, let found = CSS.rootWritingMode(inStylesheet: doc.textContent(e)) {
+                    mode = found
+                }
             }
         }
-        for element in [root, root.element("body", namespace: root.namespace)].compactMap({ $0 }) {
-            if let style = element.attribute("style"), let found = CSS.writingMode(inDeclarations: style) { mode = found }
+        for element in [root, doc.element(root, Known.body, namespace: doc.namespaceID(root))].compactMap({ $0 }) {
+            if let style = doc.attribute(element, Known.style), let found = CSS.writingMode(inDeclarations: style) { mode = found }
         }
         return mode ?? .horizontalTB
     }

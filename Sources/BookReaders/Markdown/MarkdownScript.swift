@@ -16,23 +16,48 @@ enum MarkdownScript {
         var direction: Direction?
         var codeDirection: Direction?
         var kana = false, han = false, persian = false, hebrew = false, arabic = false
+        // On the UTF-8 bytes: ASCII one byte at a time (eight at a time once both directions are known),
+        // other scalars decoded from their bytes.
         for (text, isCode) in texts {
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if value < 0x80 {
-                    if direction == nil, !isCode, isASCIILetter(value) { direction = .ltr }
-                    if codeDirection == nil, isASCIILetter(value) { codeDirection = .ltr }
-                    continue
-                }
-                if isKana(value) { kana = true } else if isHan(value) { han = true }
-                let rtl = isStrongRTL(value)
-                if rtl {
-                    if isHebrew(value) { hebrew = true } else if isPersianLetter(value) { persian = true } else { arabic = true }
-                }
-                if direction == nil || codeDirection == nil, isLetter(scalar) {
-                    let found: Direction = rtl ? .rtl : .ltr
-                    if direction == nil, !isCode { direction = found }
-                    if codeDirection == nil { codeDirection = found }
+            var text = text
+            text.withUTF8 { bytes in
+                let count = bytes.count
+                guard let base = bytes.baseAddress else { return }
+                var i = 0
+                while i < count {
+                    let b = base[i]
+                    if b < 0x80 {
+                        if direction != nil && codeDirection != nil {
+                            // Nothing ASCII can change the guess now: skip ASCII words.
+                            while i + 8 <= count,
+                                  UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                                i += 8
+                            }
+                            if i < count, base[i] < 0x80 { i += 1 }
+                            continue
+                        }
+                        let value = UInt32(b)
+                        if direction == nil, !isCode, isASCIILetter(value) { direction = .ltr }
+                        if codeDirection == nil, isASCIILetter(value) { codeDirection = .ltr }
+                        i += 1
+                        continue
+                    }
+                    // A valid String: a lead byte and its continuation bytes.
+                    var value: UInt32
+                    let length: Int
+                    if b < 0xE0 { value = UInt32(b & 0x1F); length = 2 } else if b < 0xF0 { value = UInt32(b & 0x0F); length = 3 } else { value = UInt32(b & 0x07); length = 4 }
+                    for k in 1..<length { value = value << 6 | UInt32(base[i + k] & 0x3F) }
+                    i += length
+                    if isKana(value) { kana = true } else if isHan(value) { han = true }
+                    let rtl = isStrongRTL(value)
+                    if rtl {
+                        if isHebrew(value) { hebrew = true } else if isPersianLetter(value) { persian = true } else { arabic = true }
+                    }
+                    if direction == nil || codeDirection == nil, let scalar = Unicode.Scalar(value), isLetter(scalar) {
+                        let found: Direction = rtl ? .rtl : .ltr
+                        if direction == nil, !isCode { direction = found }
+                        if codeDirection == nil { codeDirection = found }
+                    }
                 }
             }
         }

@@ -1,10 +1,16 @@
 import BookModel
 
 /// Turns an (X)HTML tree into blocks: the one place where HTML elements meet the book model.
+/// Works on the flat node arrays of `XMLNodes`: an element is a node number, its name an interned number.
 struct ContentImporter {
+    typealias E = XMLNodes.NodeID
+    typealias NS = XMLNodes.NS
+    typealias Known = XMLNodes.Known
+
     /// Looks up an image's pixel size from its container path, when the importer has a container.
     typealias ImageSizer = (String) -> (width: Int, height: Int)?
 
+    let doc: XMLNodes
     let spine: Int
     let href: String
     let imageSizer: ImageSizer
@@ -16,7 +22,12 @@ struct ContentImporter {
     /// Recursion guard; as deep as the parser allows (XMLLimits.maxDepth), so no parsed text is dropped.
     private let maxDepth = Int(XMLLimits().maxDepth)
 
-    init(spine: Int, href: String, startOffset: Int = 0, imageSizer: @escaping ImageSizer = { _ in nil }) {
+    /// Per interned name: how the importer treats elements of that name (see `NameClass`).
+    private let classes: [NameClass]
+
+    init(document: XMLNodes, spine: Int, href: String, startOffset: Int = 0, imageSizer: @escaping ImageSizer = { _ in nil }) {
+        self.doc = document
+        self.classes = zip(document.names.strings, document.names.lowercased).map { NameClass(raw: $0, lowercased: $1) }
         self.spine = spine
         self.href = href
         self.offset = startOffset
@@ -34,34 +45,49 @@ struct ContentImporter {
     // MARK: Blocks
 
     /// Imports the children of `element` as a sequence of blocks.
-    mutating func blocks(in element: XMLElement, context: Context) -> [Block] {
+    mutating func blocks(in element: E, context: Context) -> [Block] {
+        blocks(of: doc.children(element), context: context)
+    }
+
+    /// Imports a sequence of sibling nodes as a sequence of blocks.
+    mutating func blocks(of children: XMLNodes.Siblings, context: Context) -> [Block] {
         var out: [Block] = []
         var collector = InlineCollector()
         var paragraphLocation = location()
-        walkChildren(of: element, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
+        walkChildren(children, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
         flush(&collector, into: &out, context: context, at: paragraphLocation)
         return out
     }
 
-    private mutating func walkChildren(of element: XMLElement, context: Context, into out: inout [Block],
+    private mutating func walkChildren(_ children: XMLNodes.Siblings, context: Context, into out: inout [Block],
                                        collector: inout InlineCollector, paragraphLocation: inout SourceLocation) {
-        for child in element.children {
-            switch child {
-            case .text(let text):
+        for child in children {
+            if doc.isText(child) {
                 if collector.isEmpty { paragraphLocation = location() }
-                collector.append(text, style: context.style)
-            case .element(let e):
-                node(e, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
+                doc.withText(child) { collector.append($0, style: context.style) }
+            } else {
+                node(child, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
             }
         }
     }
 
+    /// The importer's name for an element: `svg:` and the local name for SVG, else the lower-cased local name.
+    @inline(__always) private func key(_ e: E) -> String {
+        let c = classes[Int(doc.nameID(e))]
+        return doc.namespaceID(e) == NS.svg ? c.svgKey : c.lowercased
+    }
+
+    /// Elements written inline: their text joins the running paragraph.
+    @inline(__always) private func isInline(_ e: E) -> Bool {
+        let c = classes[Int(doc.nameID(e))]
+        return doc.namespaceID(e) == NS.svg ? c.svgInline : c.inline
+    }
+
     /// Imports one element met in a block context: block elements end the running anonymous paragraph.
-    private mutating func node(_ e: XMLElement, context parent: Context, into out: inout [Block],
+    private mutating func node(_ e: E, context parent: Context, into out: inout [Block],
                                collector: inout InlineCollector, paragraphLocation: inout SourceLocation) {
         guard isRendered(e) else { return }
         let context = inherit(parent, from: e)
-        let name = e.namespace == Namespace.svg ? "svg:" + e.name : e.name.lowercased()
         if let label = pageBreakLabel(e) {
             if collector.isEmpty && !collector.hasPageBreaksOnly { pendingPageBreaks.append(label) } else { collector.appendPageBreak(label) }
             return
@@ -72,7 +98,8 @@ struct ContentImporter {
             diagnostics.append(.warning("\(href): elements nested deeper than \(maxDepth); the rest of that branch is skipped"))
             return
         }
-        if Self.inlineElements.contains(name) || name == "a" {
+        let name = key(e)
+        if isInline(e) {
             if collector.isEmpty { paragraphLocation = location() }
             var hoisted: [Block] = []
             inline(e, name: name, context: context, collector: &collector, blockSink: &hoisted, paragraphLocation: &paragraphLocation)
@@ -93,7 +120,7 @@ struct ContentImporter {
             leaf(e, context: ctx, into: &out) { .paragraph($0) }
         case "pre", "listing", "xmp", "plaintext":
             let start = location()
-            var text = preformattedText(e)
+            var text = String(decoding: preformattedText(e), as: UTF8.self)
             if text.hasPrefix("\n") { text.removeFirst() }
             if text.hasSuffix("\n") { text.removeLast() }
             appendBlock(.preformatted(text), at: start, context: context, into: &out)
@@ -119,34 +146,33 @@ struct ContentImporter {
             // div, section, article, li outside a list, figure, body, …: anonymous block containers.
             var inner = InlineCollector()
             var innerLocation = location()
-            walkChildren(of: e, context: context, into: &out, collector: &inner, paragraphLocation: &innerLocation)
+            walkChildren(doc.children(e), context: context, into: &out, collector: &inner, paragraphLocation: &innerLocation)
             flush(&inner, into: &out, context: context, at: innerLocation)
         }
     }
 
     /// A block whose content is inline only (paragraph, heading); nested blocks are split out after it.
-    private mutating func leaf(_ e: XMLElement, context: Context, into out: inout [Block], make: ([Inline]) -> BlockKind) {
+    private mutating func leaf(_ e: E, context: Context, into out: inout [Block], make: ([Inline]) -> BlockKind) {
         var collector = InlineCollector()
         takePendingPageBreaks(into: &collector)
         let start = location()
         var trailing: [Block] = []
         var unused = start
-        for child in e.children {
-            switch child {
-            case .text(let text): collector.append(text, style: context.style)
-            case .element(let c):
-                guard isRendered(c) else { continue }
-                let childContext = inherit(context, from: c)
-                let name = c.namespace == Namespace.svg ? "svg:" + c.name : c.name.lowercased()
-                if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
-                if Self.inlineElements.contains(name) || name == "a" {
-                    inline(c, name: name, context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
-                } else {
-                    // Block content inside a paragraph (invalid but common): keep its text in the paragraph.
-                    collector.append(" ", style: context.style)
-                    inline(c, name: "span", context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
-                    collector.append(" ", style: context.style)
-                }
+        for c in doc.children(e) {
+            if doc.isText(c) {
+                doc.withText(c) { collector.append($0, style: context.style) }
+                continue
+            }
+            guard isRendered(c) else { continue }
+            let childContext = inherit(context, from: c)
+            if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
+            if isInline(c) {
+                inline(c, name: key(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+            } else {
+                // Block content inside a paragraph (invalid but common): keep its text in the paragraph.
+                collector.append(" ", style: context.style)
+                inline(c, name: "span", context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+                collector.append(" ", style: context.style)
             }
         }
         let inlines = collector.take()
@@ -161,7 +187,7 @@ struct ContentImporter {
 
     // MARK: Inlines
 
-    private mutating func inline(_ e: XMLElement, name: String, context: Context, collector: inout InlineCollector,
+    private mutating func inline(_ e: E, name: String, context: Context, collector: inout InlineCollector,
                                  blockSink: inout [Block], paragraphLocation: inout SourceLocation) {
         var ctx = context
         switch name {
@@ -179,41 +205,38 @@ struct ContentImporter {
         case "strong", "b": ctx.style.insert(.strong)
         case "code", "kbd", "samp", "tt": ctx.style.insert(.code)
         case "s", "strike", "del": ctx.style.insert(.strikethrough)
-        case "a": if e.attribute("href") != nil { ctx.style.insert(.link) }
+        case "a": if doc.hasAttribute(e, Known.href) { ctx.style.insert(.link) }
         case "sup": ctx.style.insert(.superscript)
         case "sub": ctx.style.insert(.subscript)
         default: break
         }
         if name == "q" { collector.append("“", style: ctx.style) }
-        for child in e.children {
-            switch child {
-            case .text(let text):
-                if ctx.preformatted { collector.appendRaw(text, style: ctx.style) } else { collector.append(text, style: ctx.style) }
-            case .element(let c):
-                guard isRendered(c) else { continue }
-                if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
-                let childName = c.namespace == Namespace.svg ? "svg:" + c.name : c.name.lowercased()
-                inline(c, name: childName, context: inherit(ctx, from: c), collector: &collector,
-                       blockSink: &blockSink, paragraphLocation: &paragraphLocation)
+        for c in doc.children(e) {
+            if doc.isText(c) {
+                if ctx.preformatted { collector.appendRaw(doc.text(c), style: ctx.style) } else {
+                    doc.withText(c) { collector.append($0, style: ctx.style) }
+                }
+                continue
             }
+            guard isRendered(c) else { continue }
+            if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
+            inline(c, name: key(c), context: inherit(ctx, from: c), collector: &collector,
+                   blockSink: &blockSink, paragraphLocation: &paragraphLocation)
         }
         if name == "q" { collector.append("”", style: ctx.style) }
     }
 
     /// `<ruby>` pairs each base run with the `<rt>` that follows it; `<rp>` fallbacks are dropped.
-    private mutating func ruby(_ e: XMLElement, context: Context, collector: inout InlineCollector) {
+    private mutating func ruby(_ e: E, context: Context, collector: inout InlineCollector) {
         var base = ""
-        for child in e.children {
-            switch child {
-            case .text(let text): base += text
-            case .element(let c):
-                switch c.name.lowercased() {
-                case "rt", "rtc":
-                    collector.appendRuby(base: base, annotation: c.text)
-                    base = ""
-                case "rp": continue
-                default: if isRendered(c) { base += c.text }
-                }
+        for c in doc.children(e) {
+            if doc.isText(c) { base += doc.text(c); continue }
+            switch doc.lowercasedName(c) {
+            case "rt", "rtc":
+                collector.appendRuby(base: base, annotation: doc.textContent(c))
+                base = ""
+            case "rp": continue
+            default: if isRendered(c) { base += doc.textContent(c) }
             }
         }
         if !base.isEmpty { collector.append(base, style: context.style) }
@@ -221,21 +244,18 @@ struct ContentImporter {
 
     // MARK: Lists and tables
 
-    private mutating func list(_ e: XMLElement, ordered: Bool, context: Context, into out: inout [Block]) {
+    private mutating func list(_ e: E, ordered: Bool, context: Context, into out: inout [Block]) {
         let start = location()
-        let items = e.children.compactMap { node -> XMLElement? in
-            if case .element(let c) = node, c.name.lowercased() == "li", isRendered(c) { return c }
-            return nil
-        }
-        var first = Int(e.attribute("start")?.trimmingSpaces ?? "") ?? 1
-        let reversed = e.attribute("reversed") != nil
-        if reversed && e.attribute("start") == nil { first = items.count }
-        let type = e.attribute("type") ?? "1"
-        let explicitMarkers = ordered && (reversed || type != "1" || items.contains { $0.attribute("value") != nil })
+        let items = doc.children(e).filter { c in !doc.isText(c) && doc.lowercasedName(c) == "li" && isRendered(c) }
+        var first = Int(doc.attribute(e, Known.start)?.trimmingSpaces ?? "") ?? 1
+        let reversed = doc.hasAttribute(e, Known.reversed)
+        if reversed && !doc.hasAttribute(e, Known.start) { first = items.count }
+        let type = doc.attribute(e, Known.type) ?? "1"
+        let explicitMarkers = ordered && (reversed || type != "1" || items.contains { doc.hasAttribute($0, Known.value) })
         var number = first
         var listItems: [ListItem] = []
         for item in items {
-            if let value = item.attribute("value").flatMap({ Int($0.trimmingSpaces) }) { number = value }
+            if let value = doc.attribute(item, Known.value).flatMap({ Int($0.trimmingSpaces) }) { number = value }
             let itemContext = inherit(context, from: item)
             var blocks = self.blocks(in: item, context: itemContext)
             if blocks.isEmpty, !pendingPageBreaks.isEmpty { blocks = [] }
@@ -248,12 +268,12 @@ struct ContentImporter {
                          language: context.language, direction: context.direction))
     }
 
-    private mutating func definitionList(_ e: XMLElement, context: Context, into out: inout [Block]) {
+    private mutating func definitionList(_ e: E, context: Context, into out: inout [Block]) {
         let start = location()
         var items: [ListItem] = []
-        for case .element(let c) in e.children where isRendered(c) {
+        for c in doc.children(e) where !doc.isText(c) && isRendered(c) {
             let ctx = inherit(context, from: c)
-            switch c.name.lowercased() {
+            switch doc.lowercasedName(c) {
             case "dt":
                 var terms: [Block] = []
                 var strong = ctx
@@ -266,7 +286,7 @@ struct ContentImporter {
                 if !blocks.isEmpty { items.append(ListItem(blocks: blocks, marker: "")) }
             default:
                 out.append(contentsOf: flushItems(&items, start: start, context: context))
-                out.append(contentsOf: self.blocks(in: XMLElement(name: "div", namespace: Namespace.xhtml, attributes: [], children: [.element(c)]), context: ctx))
+                out.append(contentsOf: self.blocks(of: doc.only(c), context: ctx))
             }
         }
         out.append(contentsOf: flushItems(&items, start: start, context: context))
@@ -281,15 +301,15 @@ struct ContentImporter {
                       language: context.language, direction: context.direction)]
     }
 
-    private mutating func table(_ e: XMLElement, context: Context, into out: inout [Block]) {
-        if let caption = e.element("caption", namespace: e.namespace), isRendered(caption) {
+    private mutating func table(_ e: E, context: Context, into out: inout [Block]) {
+        if let caption = doc.element(e, Known.caption, namespace: doc.namespaceID(e)), isRendered(caption) {
             leaf(caption, context: inherit(context, from: caption), into: &out) { .paragraph($0) }
         }
         let start = location()
         var rows: [TableRow] = []
-        func collectRows(_ parent: XMLElement) {
-            for case .element(let c) in parent.children where isRendered(c) {
-                switch c.name.lowercased() {
+        func collectRows(_ parent: E) {
+            for c in doc.children(parent) where !doc.isText(c) && isRendered(c) {
+                switch doc.lowercasedName(c) {
                 case "tr": rows.append(row(c, context: inherit(context, from: c)))
                 case "thead", "tbody", "tfoot": collectRows(c)
                 default: continue
@@ -301,12 +321,12 @@ struct ContentImporter {
         out.append(Block(.table(Table(rows: rows)), location: start, language: context.language, direction: context.direction))
     }
 
-    private mutating func row(_ tr: XMLElement, context: Context) -> TableRow {
+    private mutating func row(_ tr: E, context: Context) -> TableRow {
         var cells: [TableCell] = []
-        for case .element(let c) in tr.children where isRendered(c) {
-            let name = c.name.lowercased()
+        for c in doc.children(tr) where !doc.isText(c) && isRendered(c) {
+            let name = doc.lowercasedName(c)
             guard name == "td" || name == "th" else { continue }
-            let span = max(1, min(Int(c.attribute("colspan")?.trimmingSpaces ?? "") ?? 1, 1000))
+            let span = max(1, min(Int(doc.attribute(c, Known.colspan)?.trimmingSpaces ?? "") ?? 1, 1000))
             cells.append(TableCell(blocks: blocks(in: c, context: inherit(context, from: c)), header: name == "th", columnSpan: span))
         }
         return TableRow(cells: cells)
@@ -315,12 +335,12 @@ struct ContentImporter {
     // MARK: Images and SVG
 
     /// An image placeholder; its location is set when it is placed.
-    private func imageBlock(_ e: XMLElement, context: Context) -> Block {
-        let reference = e.attribute("src") ?? e.attribute("href", namespace: Namespace.xlink) ?? e.attribute("href") ?? ""
+    private func imageBlock(_ e: E, context: Context) -> Block {
+        let reference = doc.attribute(e, Known.src) ?? doc.attribute(e, Known.href, namespace: NS.xlink) ?? doc.attribute(e, Known.href) ?? ""
         let source = reference.isEmpty || reference.hasPrefix("data:") ? "" : ContainerPath.resolve(reference, against: href)
-        let alt = collapse(e.attribute("alt") ?? e.attribute("title") ?? "")
-        var width = e.attribute("width").flatMap { Int($0.trimmingSpaces) }
-        var height = e.attribute("height").flatMap { Int($0.trimmingSpaces) }
+        let alt = collapse(doc.attribute(e, Known.alt) ?? doc.attribute(e, Known.title) ?? "")
+        var width = doc.attribute(e, Known.width).flatMap { Int($0.trimmingSpaces) }
+        var height = doc.attribute(e, Known.height).flatMap { Int($0.trimmingSpaces) }
         if width == nil || height == nil, !source.isEmpty, let size = imageSizer(source) {
             width = size.width
             height = size.height
@@ -330,13 +350,13 @@ struct ContentImporter {
     }
 
     /// SVG contributes its images and the text of its `<text>` elements.
-    private func svgBlocks(_ e: XMLElement, context: Context) -> [Block] {
+    private func svgBlocks(_ e: E, context: Context) -> [Block] {
         var out: [Block] = []
-        for case .element(let c) in e.children where isRendered(c) {
-            switch c.name {
+        for c in doc.children(e) where !doc.isText(c) && isRendered(c) {
+            switch doc.name(c) {
             case "image": out.append(imageBlock(c, context: context))
             case "text":
-                let text = collapse(c.text)
+                let text = collapse(doc.textContent(c))
                 if !text.isEmpty {
                     out.append(Block(.paragraph([.text(text, [])]), location: location(), language: context.language,
                                      direction: context.direction))
@@ -391,23 +411,25 @@ struct ContentImporter {
 
     private func location() -> SourceLocation { SourceLocation(spine: spine, href: href, offset: offset) }
 
-    private func preformattedText(_ e: XMLElement) -> String {
-        var out = ""
-        for child in e.children {
-            switch child {
-            case .text(let t): out += t
-            case .element(let c):
+    private func preformattedText(_ e: E) -> [UInt8] {
+        var out: [UInt8] = []
+        func walk(_ e: E) {
+            for c in doc.children(e) {
+                if doc.isText(c) { doc.withText(c) { out.append(contentsOf: $0) }; continue }
                 guard isRendered(c) else { continue }
-                if c.name.lowercased() == "br" { out += "\n" } else { out += preformattedText(c) }
+                if doc.lowercasedName(c) == "br" { out.append(0x0A) } else { walk(c) }
             }
         }
+        walk(e)
         return out
     }
 
-    func inherit(_ context: Context, from e: XMLElement) -> Context {
+    func inherit(_ context: Context, from e: E) -> Context {
+        let n = doc.node(e)
+        guard n.count > 0 else { return context }
         var ctx = context
-        if let lang = e.attribute("lang", namespace: Namespace.xml) ?? e.attribute("lang"), !lang.isEmpty { ctx.language = lang }
-        switch e.attribute("dir")?.lowercased() {
+        if let lang = doc.attribute(e, Known.lang, namespace: NS.xml) ?? doc.attribute(e, Known.lang), !lang.isEmpty { ctx.language = lang }
+        switch doc.attribute(e, Known.dir)?.lowercased() {
         case "rtl": ctx.direction = .rtl
         case "ltr": ctx.direction = .ltr
         default: break
@@ -416,21 +438,24 @@ struct ContentImporter {
     }
 
     /// False for what a reader never shows: head, scripts, styles, templates, hidden elements.
-    func isRendered(_ e: XMLElement) -> Bool {
-        if Self.skipped.contains(e.name.lowercased()) && (e.namespace == Namespace.xhtml || e.namespace.isEmpty || e.namespace == Namespace.svg) { return false }
-        if e.attribute("hidden") != nil { return false }
-        if let style = e.attribute("style"), CSS.declaresDisplayNone(style) { return false }
+    func isRendered(_ e: E) -> Bool {
+        let n = doc.node(e)
+        if classes[Int(n.name)].skipped && (n.namespace == NS.xhtml || n.namespace == NS.none || n.namespace == NS.svg) { return false }
+        guard n.count > 0 else { return true }
+        if doc.hasAttribute(e, Known.hidden) { return false }
+        if let style = doc.attribute(e, Known.style), CSS.declaresDisplayNone(style) { return false }
         return true
     }
 
     /// The print page label of an `epub:type="pagebreak"` / `role="doc-pagebreak"` marker.
-    func pageBreakLabel(_ e: XMLElement) -> String? {
-        let types = PackageDocument.tokens(e.attribute("type", namespace: Namespace.epub))
-        let roles = PackageDocument.tokens(e.attribute("role"))
+    func pageBreakLabel(_ e: E) -> String? {
+        guard doc.node(e).count > 0 else { return nil }
+        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
+        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
         guard types.contains("pagebreak") || roles.contains("doc-pagebreak") else { return nil }
-        let label = e.attribute("title") ?? e.attribute("aria-label") ?? collapse(e.text)
+        let label = doc.attribute(e, Known.title) ?? doc.attribute(e, Known.ariaLabel) ?? collapse(doc.textContent(e))
         if !label.isEmpty { return label }
-        return e.attribute("id") ?? ""
+        return doc.attribute(e, Known.id) ?? ""
     }
 
     static func marker(_ n: Int, type: String) -> String {
@@ -464,6 +489,23 @@ struct ContentImporter {
         var out = ""
         for (value, letters) in table { while n >= value { out += letters; n -= value } }
         return out
+    }
+
+    /// What the importer needs to know of an element name, worked out once per name of a document.
+    struct NameClass {
+        let lowercased: String
+        let svgKey: String
+        let skipped: Bool
+        let inline: Bool
+        let svgInline: Bool
+
+        init(raw: String, lowercased: String) {
+            self.lowercased = lowercased
+            self.svgKey = "svg:" + raw
+            self.skipped = ContentImporter.skipped.contains(lowercased)
+            self.inline = ContentImporter.inlineElements.contains(lowercased) || lowercased == "a"
+            self.svgInline = ContentImporter.inlineElements.contains(svgKey)
+        }
     }
 
     static let skipped: Set<String> = ["head", "script", "style", "template", "noscript", "title", "meta", "link",

@@ -5,8 +5,8 @@ public enum HTMLFragmentImporter {
     /// The blocks of an HTML fragment; offsets continue from `location.offset`.
     public static func blocks(html: String, location: SourceLocation, language: String?,
                               diagnostics: inout [Diagnostic]) -> [Block] {
-        guard let body = parseBody(html, href: location.href, diagnostics: &diagnostics) else { return [] }
-        var importer = ContentImporter(spine: location.spine, href: location.href, startOffset: location.offset)
+        guard let (doc, body) = parseBody(html, href: location.href, diagnostics: &diagnostics) else { return [] }
+        var importer = ContentImporter(document: doc, spine: location.spine, href: location.href, startOffset: location.offset)
         let context = ContentImporter.Context(language: language)
         var blocks = importer.blocks(in: body, context: context)
         importer.finish(into: &blocks, context: context)
@@ -38,10 +38,10 @@ public enum HTMLFragmentImporter {
         return out
     }
 
-    private static func parseBody(_ html: String, href: String, diagnostics: inout [Diagnostic]) -> XMLElement? {
+    private static func parseBody(_ html: String, href: String, diagnostics: inout [Diagnostic]) -> (XMLNodes, XMLNodes.NodeID)? {
         do {
-            let root = try XMLParser.parse(Array(("<html><body>" + html + "</body></html>").utf8), path: href, html: true)
-            return root.element("body", namespace: Namespace.xhtml) ?? root
+            let doc = try XMLNodes.parse(Array(("<html><body>" + html + "</body></html>").utf8), path: href, html: true)
+            return (doc, doc.element(doc.root, XMLNodes.Known.body, namespace: XMLNodes.NS.xhtml) ?? doc.root)
         } catch {
             diagnostics.append(.warning("raw HTML: \(error.message)"))
             return nil

@@ -1,71 +1,110 @@
 import BookModel
 
 /// Gathers a paragraph's inlines while collapsing whitespace as CSS `white-space: normal` does.
+/// The text of the last inline, while it can still grow, is kept as UTF-8 bytes (`run`): appending text copies
+/// bytes, and one String is made per run of same-styled text instead of one per text node.
 struct InlineCollector {
-    private(set) var inlines: [Inline] = []
+    /// Finished inlines; when `hasRun`, the run follows them as one more `.text(run, runStyle)`.
+    private var finished: [Inline] = []
+    private var run: [UInt8] = []
+    private var runStyle: InlineStyle = []
+    private var hasRun = false
     /// True when the last visible character was collapsible whitespace (or nothing was emitted yet).
     private var atSpace = true
 
-    var isEmpty: Bool { !inlines.contains { if case .pageBreak = $0 { return false } else { return true } } }
-    var hasPageBreaksOnly: Bool { !inlines.isEmpty && isEmpty }
+    var isEmpty: Bool { !hasRun && !finished.contains { if case .pageBreak = $0 { return false } else { return true } } }
+    var hasPageBreaksOnly: Bool { !finished.isEmpty && isEmpty }
+
+    /// The inlines so far.
+    var inlines: [Inline] {
+        mutating get { flushRun(); return finished }
+    }
 
     /// Appends text, collapsing spaces, tabs and line feeds to one space (no-break spaces are kept).
-    /// Works on UTF-8 bytes: the collapsible characters are all ASCII, and text that needs no change is kept as is.
     mutating func append(_ text: String, style: InlineStyle) {
         var text = text
+        text.withUTF8 { append($0, style: style) }
+    }
+
+    /// Appends UTF-8 text, collapsing as `append(_:style:)` does. The collapsible characters are all ASCII.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, style: InlineStyle) {
+        guard !bytes.isEmpty else { return }
+        let started = beginRun(style)
+        let before = run.count
         var space = atSpace
-        let collapsed: [UInt8]? = text.withUTF8 { bytes -> [UInt8]? in
-            // Fast path: find the first byte that collapsing would change.
-            var i = 0
-            let count = bytes.count
-            while i < count {
-                let b = bytes[i]
-                if b == 0x20 {
-                    if space { break }
-                    space = true
-                } else if b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C {
-                    break
-                } else {
-                    space = false
-                }
-                i += 1
+        // Fast path: the prefix that collapsing leaves as it is, usually the whole text, is copied at once.
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            let b = bytes[i]
+            if b == 0x20 {
+                if space { break }
+                space = true
+            } else if b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C {
+                break
+            } else {
+                space = false
             }
-            if i == count { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(count)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<i]))
-            while i < count {
-                let b = bytes[i]
-                switch b {
-                case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
-                    if !space { out.append(0x20); space = true }
-                default:
-                    out.append(b)
-                    space = false
+            i += 1
+        }
+        run.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<i]))
+        if i < count {
+            // The rest byte by byte, into room made at once.
+            let start = run.count
+            run.append(contentsOf: repeatElement(0, count: count - i))
+            let written = run.withUnsafeMutableBufferPointer { out -> Int in
+                var n = start
+                while i < count {
+                    let b = bytes[i]
+                    switch b {
+                    case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+                        if !space { out[n] = 0x20; n += 1; space = true }
+                    default:
+                        out[n] = b
+                        n += 1
+                        space = false
+                    }
+                    i += 1
                 }
-                i += 1
+                return n
             }
-            return out
+            run.removeLast(run.count - written)
         }
-        if let collapsed {
-            guard !collapsed.isEmpty else { atSpace = space; return }
-            appendRaw(String(decoding: collapsed, as: UTF8.self), style: style)
-        } else {
-            guard !text.isEmpty else { return }
-            appendRaw(text, style: style)
-        }
+        atSpace = space
+        // Nothing visible: no inline is made (an empty run that was just started is dropped again).
+        if run.count == before && started { hasRun = false }
     }
 
     /// Appends text as it is (preformatted contexts, ruby bases already collapsed).
     mutating func appendRaw(_ text: String, style: InlineStyle) {
-        if case .text(var previous, let previousStyle)? = inlines.last, previousStyle == style {
-            inlines[inlines.count - 1] = .lineBreak
-            previous += text
-            inlines[inlines.count - 1] = .text(previous, style)
-        } else {
-            inlines.append(.text(text, style))
-        }
+        _ = beginRun(style)
+        run.append(contentsOf: text.utf8)
         if let last = text.utf8.last { atSpace = last == 0x20 }
+    }
+
+    /// Makes the run the text inline of this style that new text extends: the current run, or the last finished
+    /// inline when it is text of this style, or a new empty run. True when a new run was started.
+    private mutating func beginRun(_ style: InlineStyle) -> Bool {
+        if hasRun {
+            if runStyle == style { return false }
+            flushRun()
+        }
+        hasRun = true
+        runStyle = style
+        run.removeAll(keepingCapacity: true)
+        if case .text(let previous, let previousStyle)? = finished.last, previousStyle == style {
+            finished.removeLast()
+            run.append(contentsOf: previous.utf8)
+            return false
+        }
+        return true
+    }
+
+    private mutating func flushRun() {
+        guard hasRun else { return }
+        finished.append(.text(String(decoding: run, as: UTF8.self), runStyle))
+        run.removeAll(keepingCapacity: true)
+        hasRun = false
     }
 
     mutating func appendRuby(base: String, annotation: String) {
@@ -74,30 +113,47 @@ struct InlineCollector {
         collapsedBase.append(base, style: [])
         let baseText = collapsedBase.inlines.plainText
         guard !baseText.isEmpty else { return }
-        inlines.append(.ruby(base: baseText, annotation: collapse(annotation)))
+        flushRun()
+        finished.append(.ruby(base: baseText, annotation: collapse(annotation)))
         atSpace = baseText.unicodeScalars.last == " "
     }
 
     mutating func appendLineBreak() {
         trimTrailingSpace()
-        inlines.append(.lineBreak)
+        flushRun()
+        finished.append(.lineBreak)
         atSpace = true
     }
 
-    mutating func appendPageBreak(_ label: String) { inlines.append(.pageBreak(label: label)) }
+    mutating func appendPageBreak(_ label: String) {
+        flushRun()
+        finished.append(.pageBreak(label: label))
+    }
 
     /// The finished inlines with trailing whitespace removed; the collector starts afresh.
     mutating func take() -> [Inline] {
         trimTrailingSpace()
-        while case .lineBreak? = inlines.last { inlines.removeLast() }
-        defer { inlines = []; atSpace = true }
-        return inlines
+        flushRun()
+        while case .lineBreak? = finished.last { finished.removeLast() }
+        defer { finished = []; atSpace = true }
+        return finished
     }
 
     private mutating func trimTrailingSpace() {
-        guard let index = inlines.lastIndex(where: { if case .pageBreak = $0 { return false } else { return true } }),
-              case .text(let text, let style) = inlines[index], text.hasSuffix(" ") else { return }
+        if hasRun {
+            // The run is the last visible inline. A space after an ASCII byte is a Character of its own, as
+            // `hasSuffix(" ")` on the String would see it; otherwise ask the String.
+            guard run.last == 0x20 else { return }
+            if run.count == 1 || run[run.count - 2] < 0x80 {
+                run.removeLast()
+                if run.isEmpty { hasRun = false }
+                return
+            }
+            flushRun()
+        }
+        guard let index = finished.lastIndex(where: { if case .pageBreak = $0 { return false } else { return true } }),
+              case .text(let text, let style) = finished[index], text.hasSuffix(" ") else { return }
         let trimmed = String(text.dropLast())
-        if trimmed.isEmpty { inlines.remove(at: index) } else { inlines[index] = .text(trimmed, style) }
+        if trimmed.isEmpty { finished.remove(at: index) } else { finished[index] = .text(trimmed, style) }
     }
 }

@@ -90,6 +90,14 @@ public enum XMLParser {
     /// Parses XML (or HTML with recovery) into a tree, or says why not; `path` names the document in errors.
     public static func parse(_ bytes: [UInt8], path: String, html: Bool = false,
                              limits: XMLLimits = XMLLimits()) throws(ReadError) -> XMLElement {
+        let root = try withEvents(bytes, path: path, html: html, limits: limits) { decode($0) }
+        guard let root else { throw .malformed(path: path, line: 0, reason: "no root element") }
+        return root
+    }
+
+    /// Parses with the shim and hands its event stream (valid only during the call) to `body`.
+    static func withEvents<R>(_ bytes: [UInt8], path: String, html: Bool, limits: XMLLimits,
+                              _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(ReadError) -> R {
         var result = qx_result()
         bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { p in
@@ -104,11 +112,8 @@ public enum XMLParser {
             if message.contains("limit") { throw .limitExceeded("\(path): \(message)") }
             throw .malformed(path: path, line: Int(result.line), reason: message)
         }
-        let events = UnsafeBufferPointer(start: result.events, count: result.length)
-        guard let root = decode(events) else {
-            throw .malformed(path: path, line: 0, reason: "no root element")
-        }
-        return root
+        guard let events = result.events, result.length > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: events, count: result.length))
     }
 
     /// Rebuilds the tree from the shim's flat event stream.
