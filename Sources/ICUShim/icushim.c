@@ -91,6 +91,8 @@ static int32_t qi_simple_class(UChar32 c, int32_t lb) {
     case U_LB_BREAK_AFTER: return c == '\t' ? 0 : QI_LB_BA;
     case U_LB_BREAK_BOTH: return QI_LB_B2;
     case U_LB_INSEPARABLE: return QI_LB_IN;
+    case U_LB_WORD_JOINER: return QI_LB_WJ;
+    case U_LB_GLUE: return QI_LB_GL;
     default: return 0;
     }
 }
@@ -114,7 +116,11 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     if (category == U_CONTROL_CHAR) return QI_INVISIBLE;
     if (u_hasBinaryProperty(first, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
         /* A cluster may start with an ignorable and carry more (rare); measure the rest then. */
-        if (i >= length) return QI_INVISIBLE;
+        if (i >= length) {
+            /* A lone word joiner keeps its class: the fast path knows its rules (LB11). */
+            int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
+            return QI_INVISIBLE | (lb == U_LB_WORD_JOINER ? QI_LB_WJ << QI_CLASS_SHIFT : 0);
+        }
         int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
         return rest & ~(0xF << QI_CLASS_SHIFT);
     }

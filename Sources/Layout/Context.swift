@@ -102,6 +102,8 @@ final class LayoutContext {
     }()
     /// Set in tests to compare the rule-based fast path with ICU.
     var alwaysUseICU = false
+    /// Paragraphs whose breaks came from ICU's iterator rather than the fast path (for tests).
+    private(set) var icuParagraphs = 0
     private var output: [UInt8] = []
     private var widthCache: [String: Int] = [:]
 
@@ -249,7 +251,7 @@ final class LayoutContext {
         let AL = UInt8(QI_LB_AL), NU = UInt8(QI_LB_NU), SP = UInt8(QI_LB_SP), IS = UInt8(QI_LB_IS)
         let EX = UInt8(QI_LB_EX), HY = UInt8(QI_LB_HY), QU = UInt8(QI_LB_QU), OP = UInt8(QI_LB_OP)
         let CP = UInt8(QI_LB_CP), CL = UInt8(QI_LB_CL), BA = UInt8(QI_LB_BA), B2 = UInt8(QI_LB_B2)
-        let IN = UInt8(QI_LB_IN)
+        let IN = UInt8(QI_LB_IN), WJ = UInt8(QI_LB_WJ), GL = UInt8(QI_LB_GL)
         var beforeSpaces = UInt8(0)
         /// The spaces ending at `j` follow an opening bracket (LB14 holds them to what comes next).
         func afterOpenSpaces(_ j: Int) -> Bool {
@@ -263,7 +265,11 @@ final class LayoutContext {
             if a != SP { beforeSpaces = a }
             let allowed: Bool
             let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
-            if b == SP || b == CL || b == CP || b == EX || (b == IS && !spaceBeforeNumber) {
+            if a == WJ || b == WJ || a == GL {
+                allowed = false                                         // LB11, LB12
+            } else if b == GL && a != SP && a != BA && a != HY {
+                allowed = false                                         // LB12a
+            } else if b == SP || b == CL || b == CP || b == EX || (b == IS && !spaceBeforeNumber) {
                 allowed = false                                         // LB7, LB13 (LB15c: " .5")
             } else if beforeSpaces == OP && (a == OP || a == SP) {
                 allowed = false                                         // LB14
@@ -298,6 +304,7 @@ final class LayoutContext {
     func markBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int, language: String?) {
         guard n > 0 else { return }
         if !alwaysUseICU && icuLineLocale(language).firstIndex(of: "@") == nil && simpleBreaks(n) { return }
+        icuParagraphs += 1
         guard let breaker = lineBreaker(for: language) else { return }
         let clusterStart = self.clusterStart, clusterFlags = self.clusterFlags
         var boundaries = boundaryScratch
