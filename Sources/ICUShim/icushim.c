@@ -153,6 +153,22 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     }
 }
 
+/* qi_cluster_info of single BMP code points, per ambiguous-width setting; 0 = not yet known (a code point's
+   info is never 0: it has a width or is invisible). Filled lazily by any thread with relaxed atomics: every
+   writer stores the same value. */
+static uint16_t qi_info_cache[2][0x10000];
+
+static int32_t qi_code_point_info(UChar32 c, const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
+    if (c >= 0x10000) return qi_cluster_info(cluster, length, ambiguous_wide);
+    uint16_t *slot = &qi_info_cache[ambiguous_wide ? 1 : 0][c];
+    uint16_t info = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (info == 0) {
+        info = (uint16_t)qi_cluster_info(cluster, length, ambiguous_wide);
+        __atomic_store_n(slot, info, __ATOMIC_RELAXED);
+    }
+    return info;
+}
+
 int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                     int32_t *starts, int32_t *infos) {
     int simple = 1;
@@ -176,14 +192,15 @@ int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, 
     if (simple) {
         for (int32_t i = 0; i < length;) {
             int32_t start = i;
-            if (text[i] < 0x80) i++;
-            else {
+            starts[n] = start;
+            if (text[i] < 0x80) {
+                i++;
+                infos[n++] = 0; /* Single ASCII bytes are classified by the caller. */
+            } else {
                 UChar32 c;
                 U8_NEXT(text, i, length, c);
+                infos[n++] = qi_code_point_info(c, text + start, i - start, ambiguous_wide);
             }
-            starts[n] = start;
-            /* Single ASCII bytes are classified by the caller. */
-            infos[n++] = i - start == 1 ? 0 : qi_cluster_info(text + start, i - start, ambiguous_wide);
         }
         return n;
     }
