@@ -91,6 +91,8 @@ static int32_t qi_simple_class(UChar32 c, int32_t lb) {
     case U_LB_BREAK_AFTER: return c == '\t' ? 0 : QI_LB_BA;
     case U_LB_BREAK_BOTH: return QI_LB_B2;
     case U_LB_INSEPARABLE: return QI_LB_IN;
+    case U_LB_WORD_JOINER: return QI_LB_WJ;
+    case U_LB_GLUE: return QI_LB_GL;
     default: return 0;
     }
 }
@@ -114,7 +116,11 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     if (category == U_CONTROL_CHAR) return QI_INVISIBLE;
     if (u_hasBinaryProperty(first, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
         /* A cluster may start with an ignorable and carry more (rare); measure the rest then. */
-        if (i >= length) return QI_INVISIBLE;
+        if (i >= length) {
+            /* A lone word joiner keeps its class: the fast path knows its rules (LB11). */
+            int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
+            return QI_INVISIBLE | (lb == U_LB_WORD_JOINER ? QI_LB_WJ << QI_CLASS_SHIFT : 0);
+        }
         int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
         return rest & ~(0xF << QI_CLASS_SHIFT);
     }
@@ -147,6 +153,22 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     }
 }
 
+/* qi_cluster_info of single BMP code points, per ambiguous-width setting; 0 = not yet known (a code point's
+   info is never 0: it has a width or is invisible). Filled lazily by any thread with relaxed atomics: every
+   writer stores the same value. */
+static uint16_t qi_info_cache[2][0x10000];
+
+static int32_t qi_code_point_info(UChar32 c, const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
+    if (c >= 0x10000) return qi_cluster_info(cluster, length, ambiguous_wide);
+    uint16_t *slot = &qi_info_cache[ambiguous_wide ? 1 : 0][c];
+    uint16_t info = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (info == 0) {
+        info = (uint16_t)qi_cluster_info(cluster, length, ambiguous_wide);
+        __atomic_store_n(slot, info, __ATOMIC_RELAXED);
+    }
+    return info;
+}
+
 int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                     int32_t *starts, int32_t *infos) {
     int simple = 1;
@@ -170,14 +192,15 @@ int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, 
     if (simple) {
         for (int32_t i = 0; i < length;) {
             int32_t start = i;
-            if (text[i] < 0x80) i++;
-            else {
+            starts[n] = start;
+            if (text[i] < 0x80) {
+                i++;
+                infos[n++] = 0; /* Single ASCII bytes are classified by the caller. */
+            } else {
                 UChar32 c;
                 U8_NEXT(text, i, length, c);
+                infos[n++] = qi_code_point_info(c, text + start, i - start, ambiguous_wide);
             }
-            starts[n] = start;
-            /* Single ASCII bytes are classified by the caller. */
-            infos[n++] = i - start == 1 ? 0 : qi_cluster_info(text + start, i - start, ambiguous_wide);
         }
         return n;
     }

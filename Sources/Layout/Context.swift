@@ -102,6 +102,8 @@ final class LayoutContext {
     }()
     /// Set in tests to compare the rule-based fast path with ICU.
     var alwaysUseICU = false
+    /// Paragraphs whose breaks came from ICU's iterator rather than the fast path (for tests).
+    private(set) var icuParagraphs = 0
     private var output: [UInt8] = []
     private var widthCache: [String: Int] = [:]
 
@@ -120,6 +122,7 @@ final class LayoutContext {
         clusterClass.deallocate()
         clusterInfo.deallocate()
         asciiClasses.deallocate()
+        pairTable.deallocate()
     }
 
     func lineBreaker(for language: String?) -> Breaker? {
@@ -240,16 +243,72 @@ final class LayoutContext {
         return n
     }
 
+    /// UAX #14 pair rules (Unicode 15.0, as ICU 72 applies them): may a line end between classes `a` and `b`?
+    /// `beforeSpaces` is the last class before any spaces ending at `a`; `spaceBeforeNumber` says `a b` is
+    /// `SP IS` followed by `NU`; `wordInitialHyphen` says `a` is a hyphen at the start of a word.
+    private static func pairAllowed(_ a: UInt8, _ b: UInt8, beforeSpaces: UInt8, spaceBeforeNumber: Bool,
+                                    wordInitialHyphen: Bool) -> Bool {
+        let AL = UInt8(QI_LB_AL), NU = UInt8(QI_LB_NU), SP = UInt8(QI_LB_SP), IS = UInt8(QI_LB_IS)
+        let EX = UInt8(QI_LB_EX), HY = UInt8(QI_LB_HY), QU = UInt8(QI_LB_QU), OP = UInt8(QI_LB_OP)
+        let CP = UInt8(QI_LB_CP), CL = UInt8(QI_LB_CL), BA = UInt8(QI_LB_BA), B2 = UInt8(QI_LB_B2)
+        let IN = UInt8(QI_LB_IN), WJ = UInt8(QI_LB_WJ), GL = UInt8(QI_LB_GL)
+        if a == WJ || b == WJ || a == GL {
+            return false                                            // LB11, LB12
+        } else if b == GL && a != SP && a != BA && a != HY {
+            return false                                            // LB12a
+        } else if b == SP || b == CL || b == CP || b == EX || (b == IS && !spaceBeforeNumber) {
+            return false                                            // LB7, LB13 (LB15c: " .5")
+        } else if beforeSpaces == OP && (a == OP || a == SP) {
+            return false                                            // LB14
+        } else if beforeSpaces == QU && b == OP && (a == QU || a == SP) {
+            return false                                            // LB15
+        } else if beforeSpaces == B2 && b == B2 && (a == B2 || a == SP) {
+            return false                                            // LB17
+        } else if a == SP {
+            return true                                             // LB18
+        } else if a == QU || b == QU || b == BA || b == HY || b == IN {
+            return false                                            // LB19, LB21, LB22
+        } else if (a == AL && (b == NU || b == AL)) || (a == NU && (b == AL || b == NU)) {
+            return false                                            // LB23, LB25, LB28
+        } else if (a == HY || a == IS) && b == NU {
+            return false                                            // LB25
+        } else if a == HY && b == AL && wordInitialHyphen {
+            return false                                            // LB20.1: a word-initial hyphen
+        } else if a == IS && b == AL {
+            return false                                            // LB29
+        } else if ((a == AL || a == NU) && b == OP) || (a == CP && (b == AL || b == NU)) {
+            return false                                            // LB30
+        }
+        return true                                                 // LB31
+    }
+
+    /// `pairAllowed` for every pair of simple classes (index `a << 4 | b`): 1 break, 0 no break, 2 when the
+    /// answer depends on context (after spaces, or a hyphen before a letter).
+    private let pairTable: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        let SP = UInt8(QI_LB_SP), HY = UInt8(QI_LB_HY), AL = UInt8(QI_LB_AL)
+        for a in 0..<16 {
+            for b in 0..<16 {
+                let a = UInt8(a), b = UInt8(b)
+                if a == SP || (a == HY && b == AL) {
+                    table[Int(a) << 4 | Int(b)] = 2
+                } else {
+                    // Not after a space, the last class before spaces is `a` itself, and " .5" cannot apply.
+                    table[Int(a) << 4 | Int(b)] = pairAllowed(a, b, beforeSpaces: a, spaceBeforeNumber: false,
+                                                              wordInitialHyphen: false) ? 1 : 0
+                }
+            }
+        }
+        return table
+    }()
+
     /// UAX #14 (Unicode 15.0, as ICU 72 applies it) for paragraphs made only of the simple classes, which is
     /// most Latin, Cyrillic and Greek prose: the same opportunities as ICU's iterator, without its cost.
     /// Returns false, touching nothing, when a cluster needs ICU.
     private func simpleBreaks(_ n: Int) -> Bool {
-        let classes = clusterClass, flags = clusterFlags
+        let classes = clusterClass, flags = clusterFlags, table = pairTable
         for i in 0..<n where classes[i] == 0 { return false }
-        let AL = UInt8(QI_LB_AL), NU = UInt8(QI_LB_NU), SP = UInt8(QI_LB_SP), IS = UInt8(QI_LB_IS)
-        let EX = UInt8(QI_LB_EX), HY = UInt8(QI_LB_HY), QU = UInt8(QI_LB_QU), OP = UInt8(QI_LB_OP)
-        let CP = UInt8(QI_LB_CP), CL = UInt8(QI_LB_CL), BA = UInt8(QI_LB_BA), B2 = UInt8(QI_LB_B2)
-        let IN = UInt8(QI_LB_IN)
+        let SP = UInt8(QI_LB_SP), OP = UInt8(QI_LB_OP), NU = UInt8(QI_LB_NU), IS = UInt8(QI_LB_IS)
         var beforeSpaces = UInt8(0)
         /// The spaces ending at `j` follow an opening bracket (LB14 holds them to what comes next).
         func afterOpenSpaces(_ j: Int) -> Bool {
@@ -261,34 +320,14 @@ final class LayoutContext {
             let a = classes[i]
             let b = classes[i + 1]
             if a != SP { beforeSpaces = a }
-            let allowed: Bool
-            let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
-            if b == SP || b == CL || b == CP || b == EX || (b == IS && !spaceBeforeNumber) {
-                allowed = false                                         // LB7, LB13 (LB15c: " .5")
-            } else if beforeSpaces == OP && (a == OP || a == SP) {
-                allowed = false                                         // LB14
-            } else if beforeSpaces == QU && b == OP && (a == QU || a == SP) {
-                allowed = false                                         // LB15
-            } else if beforeSpaces == B2 && b == B2 && (a == B2 || a == SP) {
-                allowed = false                                         // LB17
-            } else if a == SP {
-                allowed = true                                          // LB18
-            } else if a == QU || b == QU || b == BA || b == HY || b == IN {
-                allowed = false                                         // LB19, LB21, LB22
-            } else if (a == AL && (b == NU || b == AL)) || (a == NU && (b == AL || b == NU)) {
-                allowed = false                                         // LB23, LB25, LB28
-            } else if (a == HY || a == IS) && b == NU {
-                allowed = false                                         // LB25
-            } else if a == HY && b == AL && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1))) {
-                allowed = false                                         // LB20.1: a word-initial hyphen
-            } else if a == IS && b == AL {
-                allowed = false                                         // LB29
-            } else if ((a == AL || a == NU) && b == OP) || (a == CP && (b == AL || b == NU)) {
-                allowed = false                                         // LB30
-            } else {
-                allowed = true                                          // LB31
+            var allowed = table[Int(a) << 4 | Int(b)]
+            if allowed == 2 {
+                let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
+                let wordInitialHyphen = a != SP && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1)))
+                allowed = Self.pairAllowed(a, b, beforeSpaces: beforeSpaces, spaceBeforeNumber: spaceBeforeNumber,
+                                           wordInitialHyphen: wordInitialHyphen) ? 1 : 0
             }
-            if allowed { flags[i].insert(.breakAfter) }
+            if allowed == 1 { flags[i].insert(.breakAfter) }
         }
         flags[n - 1].insert(.breakAfter)
         return true
@@ -298,6 +337,7 @@ final class LayoutContext {
     func markBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int, language: String?) {
         guard n > 0 else { return }
         if !alwaysUseICU && icuLineLocale(language).firstIndex(of: "@") == nil && simpleBreaks(n) { return }
+        icuParagraphs += 1
         guard let breaker = lineBreaker(for: language) else { return }
         let clusterStart = self.clusterStart, clusterFlags = self.clusterFlags
         var boundaries = boundaryScratch

@@ -41,33 +41,37 @@ func layoutChapter(at index: Int, of document: Document, options: LayoutOptions)
     out.reserveCapacity(chapter.blocks.count * 4)
     context.layoutBlocks(chapter.blocks, env: BlockEnv(width: inlineSize, language: flow.language, direction: fallback),
                          separated: true, out: &out)
-    flow.lines = tidy(out)
+    flow.lines = tidy(consume out)
     flow.direction = chapter.direction ?? document.metadata.pageProgression
         ?? flow.lines.first(where: { $0.line.role != .blank && $0.start >= 0 })?.line.direction ?? .ltr
     return flow
 }
 
 /// Folds label carriers into lines, drops redundant blank lines, and keeps headings with what follows.
-func tidy(_ lines: [FlowLine]) -> [FlowLine] {
-    var result: [FlowLine] = []
-    result.reserveCapacity(lines.count)
+func tidy(_ lines: consuming [FlowLine]) -> [FlowLine] {
+    // Compacted in place: kept lines are swapped down to `kept`, never copied (no retains per line).
+    var result = lines
+    var kept = 0
     var pending: [String] = []
-    for var flow in lines {
-        if flow.markerOnly {
-            pending += flow.labels
+    for r in result.indices {
+        if result[r].markerOnly {
+            pending += result[r].labels
             continue
         }
-        if flow.collapsible {
-            if result.isEmpty || result[result.count - 1].collapsible { continue }
-            result.append(flow)
+        if result[r].collapsible {
+            if kept == 0 || result[kept - 1].collapsible { continue }
+            result.swapAt(r, kept)
+            kept += 1
             continue
         }
         if !pending.isEmpty {
-            flow.labels = pending + flow.labels
+            result[r].labels = pending + result[r].labels
             pending = []
         }
-        result.append(flow)
+        result.swapAt(r, kept)
+        kept += 1
     }
+    result.removeSubrange(kept..<result.count)
     while result.last?.collapsible == true { result.removeLast() }
     if !pending.isEmpty {
         if result.isEmpty {

@@ -24,8 +24,17 @@ final class LineBreakRuleTests: XCTestCase {
         }
     }
 
+    /// Word joiners and no-break spaces (Standard Ebooks uses both heavily) stay on the fast path.
+    func testWordJoinerAndNoBreakSpaceUseTheFastPath() {
+        let texts = ["Mr.\u{00A0}Darcy, 5\u{00A0}km (a\u{00A0}b) -\u{00A0}x \u{00A0}y", "word\u{2060}—\u{2060}word, a\u{2060} b"]
+        for text in texts { compare(text) }
+        let fast = LayoutContext(options: LayoutOptions(), vertical: false)
+        for text in texts { _ = fast.breakOpportunities(text, language: "en") }
+        XCTAssertEqual(fast.icuParagraphs, 0)
+    }
+
     func testRandomStringsOfSimpleCharactersMatchICU() {
-        let alphabet = Array("aZ09 ,.;:!?-'\"()[]{}|“”‘’—–…«»éЖ")
+        let alphabet = Array("aZ09 ,.;:!?-'\"()[]{}|“”‘’—–…«»éЖ\u{2060}\u{00A0}\u{202F}\u{2011}")
         var seed: UInt64 = 0x9E3779B97F4A7C15
         for _ in 0..<5000 {
             var text = ""

@@ -33,7 +33,7 @@ enum {
 /* Line-break classes of single-code-point clusters whose UAX #14 rules Layout applies itself; 0 = ask ICU. */
 enum {
     QI_LB_AL = 1, QI_LB_NU, QI_LB_SP, QI_LB_IS, QI_LB_EX, QI_LB_HY, QI_LB_QU, QI_LB_OP, QI_LB_CP, QI_LB_CL,
-    QI_LB_BA, QI_LB_B2, QI_LB_IN
+    QI_LB_BA, QI_LB_B2, QI_LB_IN, QI_LB_WJ, QI_LB_GL
 };
 
 /* The simple line-break class (QI_LB_*, or 0) of each ASCII byte value, into out[128]. */
