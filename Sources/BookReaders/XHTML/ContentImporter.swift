@@ -257,8 +257,7 @@ struct ContentImporter {
         for item in items {
             if let value = doc.attribute(item, Known.value).flatMap({ Int($0.trimmingSpaces) }) { number = value }
             let itemContext = inherit(context, from: item)
-            var blocks = self.blocks(in: item, context: itemContext)
-            if blocks.isEmpty, !pendingPageBreaks.isEmpty { blocks = [] }
+            let blocks = self.blocks(in: item, context: itemContext)
             let marker = explicitMarkers ? Self.marker(number, type: type) + "." : nil
             listItems.append(ListItem(blocks: blocks, marker: marker))
             number += reversed ? -1 : 1
