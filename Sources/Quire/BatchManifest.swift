@@ -1,4 +1,5 @@
 import Foundation
+import Renderers
 
 /// What happened to one book in a batch run: one line of `manifest.jsonl`.
 public struct BatchResult: Sendable, Equatable {
@@ -16,36 +17,18 @@ public struct BatchResult: Sendable, Equatable {
     /// One line, without the input: why the book failed.
     public var error: String?
 
-    /// The manifest line, keys in a fixed order, ending in a newline.
+    /// The manifest line, keys in a fixed order, ending in a newline (JSON escapes keep it one line).
     public var jsonLine: String {
-        var fields: [(String, String)] = [
-            ("input", json(book.path)), ("key", json(book.key)), ("output", json(book.name)),
-            ("status", json(status.rawValue)),
-            ("content_sha256", contentHash.map(json) ?? "null"), ("options_sha256", json(optionsHash)),
-        ]
-        fields += [("pages", pages), ("spreads", spreads), ("warnings", warnings)].map { ($0.0, $0.1.map(String.init) ?? "null") }
-        fields += [("ms", String(milliseconds)), ("error", error.map(json) ?? "null")]
-        return "{" + fields.map { json($0.0) + ":" + $0.1 }.joined(separator: ",") + "}\n"
+        let count = { (n: Int?) in n.map(JSON.int) ?? .null }
+        let line: JSON = .object([
+            ("input", .string(book.path)), ("key", .string(book.key)), ("output", .string(book.name)),
+            ("status", .string(status.rawValue)),
+            ("content_sha256", .optional(contentHash)), ("options_sha256", .string(optionsHash)),
+            ("pages", count(pages)), ("spreads", count(spreads)), ("warnings", count(warnings)),
+            ("ms", .int(milliseconds)), ("error", .optional(error)),
+        ])
+        return line.serialized() + "\n"
     }
-}
-
-/// A JSON string literal; control characters escaped so a line never breaks.
-func json(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }
 
 /// `.quire-batch.json`, written last inside a book's output folder: what the folder was made from, so a later
