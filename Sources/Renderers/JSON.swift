@@ -64,9 +64,21 @@ public indirect enum JSON: Sendable, Equatable {
         }
     }
 
-    private static func decimal(_ value: Int, into out: inout [UInt8]) {
+    static func decimal(_ value: Int, into out: inout [UInt8]) {
         if value >= 0 && value < 10 { out.append(0x30 + UInt8(value)); return }
-        out.append(contentsOf: String(value).utf8)
+        if value < 0 { out.append(contentsOf: String(value).utf8); return }
+        // Digits written straight into the buffer: page maps hold hundreds of thousands of numbers.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = UInt(value)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[23 - count] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            out.append(contentsOf: buffer[(24 - count)...])
+        }
     }
 
     /// Escapes as RFC 8259 requires; non-ASCII stays literal UTF-8.

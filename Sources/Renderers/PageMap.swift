@@ -52,7 +52,7 @@ public enum PageMap {
                 for j in range {
                     if j > 0 { out.append(UInt8(ascii: ",")) }
                     JSON.newline(&out, indent: 2)
-                    page(pages[j]).write(to: &out, pretty: true, indent: 2)
+                    writePage(pages[j], into: &out)
                 }
                 results[k] = out
             }
@@ -107,6 +107,77 @@ public enum PageMap {
         ]
         members.append(contentsOf: extra)
         return .object(members)
+    }
+
+    /// `page(_:)` written pretty at indent level 2 straight from the page: no JSON values built per line.
+    static func writePage(_ page: Page, into out: inout [UInt8]) {
+        func key(_ name: StaticString, first: Bool = false) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            JSON.newline(&out, indent: 3)
+            JSON.ascii(name, into: &out)
+        }
+        func optional(_ s: String?) {
+            if let s { JSON.escape(s, into: &out) } else { JSON.ascii("null", into: &out) }
+        }
+        func strings(_ items: [String]) {
+            if items.isEmpty { JSON.ascii("[]", into: &out); return }
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.newline(&out, indent: 4)
+                JSON.escape(item, into: &out)
+            }
+            JSON.newline(&out, indent: 3)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "{"))
+        key("\"number\": ", first: true)
+        JSON.decimal(page.number, into: &out)
+        key("\"kind\": ")
+        JSON.escape(page.kind.rawValue, into: &out)
+        key("\"chapter\": ")
+        optional(page.chapterTitle)
+        key("\"writingMode\": ")
+        JSON.escape(page.writingMode.rawValue, into: &out)
+        key("\"direction\": ")
+        JSON.escape(page.direction.rawValue, into: &out)
+        key("\"language\": ")
+        optional(page.language)
+        key("\"source\": {")
+        JSON.newline(&out, indent: 4)
+        JSON.ascii("\"spine\": ", into: &out)
+        JSON.decimal(page.source.spine, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSON.newline(&out, indent: 4)
+        JSON.ascii("\"href\": ", into: &out)
+        JSON.escape(page.source.href, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSON.newline(&out, indent: 4)
+        JSON.ascii("\"start\": ", into: &out)
+        JSON.decimal(page.source.start, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSON.newline(&out, indent: 4)
+        JSON.ascii("\"end\": ", into: &out)
+        JSON.decimal(page.source.end, into: &out)
+        JSON.newline(&out, indent: 3)
+        out.append(UInt8(ascii: "}"))
+        key("\"printPages\": ")
+        strings(page.printPages)
+        key("\"lines\": ")
+        if page.lines.isEmpty {
+            JSON.ascii("[]", into: &out)
+        } else {
+            out.append(UInt8(ascii: "["))
+            for (i, line) in page.lines.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.newline(&out, indent: 4)
+                JSON.escape(line.text, into: &out)
+            }
+            JSON.newline(&out, indent: 3)
+            out.append(UInt8(ascii: "]"))
+        }
+        JSON.newline(&out, indent: 2)
+        out.append(UInt8(ascii: "}"))
     }
 
     static func page(_ page: Page) -> JSON {
