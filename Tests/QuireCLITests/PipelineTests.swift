@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import Layout
 import Quire
+import Renderers
 import XCTest
 
 /// Whole books through the library pipeline: every character of the book on exactly one page, in order.
@@ -155,5 +156,25 @@ final class PipelineTests: XCTestCase {
             rendered += 1
         }
         XCTAssertGreaterThanOrEqual(rendered, 7)
+    }
+
+    /// The page map written page by page (the fast path) is byte for byte the JSON value it documents.
+    func testPageMapBytesAreTheJSONValue() throws {
+        var books = [("sample", try Quire.open([Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path]))]
+        if let corpus = try corpus() {
+            for relative in ["epub/kusamakura-japanese-vertical-writing.epub", "epub/regime-anticancer-arabic.epub",
+                             "epub/moby-dick.epub", "markdown/system-design-primer-README.md"] {
+                let path = corpus.appendingPathComponent(relative).path
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                books.append((relative, try Quire.open([path])))
+            }
+        }
+        for (name, book) in books {
+            for layout in [LayoutOptions(), LayoutOptions(pageSize: PageSize(columns: 30, lines: 12), continuous: true, writingMode: .verticalRL)] {
+                let pagination = Quire.paginate(book, layout: layout)
+                let value = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
+                XCTAssertEqual(String(decoding: Quire.pageMapBytes(pagination), as: UTF8.self), value.serialized(pretty: true) + "\n", name)
+            }
+        }
     }
 }
