@@ -9,29 +9,73 @@ struct ChapterFlow {
     var language: String?
 }
 
-/// Sets a document into pages. Chapters are laid out independently (in parallel when
-/// `options.concurrent`), then cut into pages and numbered in order, so the result never depends on threads.
+/// Sets a document into pages. Chapters are laid out and cut into pages independently (in parallel when
+/// `options.concurrent`); pages are numbered in order afterwards, so the result never depends on threads.
 public func paginate(_ document: Document, options: LayoutOptions = LayoutOptions()) -> [Page] {
     let chapters = document.chapters
-    var flows = [ChapterFlow](repeating: ChapterFlow(), count: chapters.count)
-    if options.concurrent && chapters.count > 1 {
-        flows.withUnsafeMutableBufferPointer { buffer in
+    let groups = flowGroups(document, options: options)
+    var results = [[Page]](repeating: [], count: groups.count)
+    if options.concurrent && groups.count > 1 {
+        // Each group is laid out and cut where it is read: no barrier between the two, no flows kept for long.
+        results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let results = buffer
-            DispatchQueue.concurrentPerform(iterations: chapters.count) { i in
-                results[i] = layoutChapter(at: i, of: document, options: options)
+            DispatchQueue.concurrentPerform(iterations: groups.count) { g in
+                results[g] = cutPages(groups[g].map { layoutChapter(at: $0, of: document, options: options) },
+                                      chapters: groups[g], of: document, options: options)
             }
         }
     } else {
-        for i in chapters.indices { flows[i] = layoutChapter(at: i, of: document, options: options) }
+        var flows = [ChapterFlow](repeating: ChapterFlow(), count: chapters.count)
+        if options.concurrent && chapters.count > 1 {
+            flows.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let results = buffer
+                DispatchQueue.concurrentPerform(iterations: chapters.count) { i in
+                    results[i] = layoutChapter(at: i, of: document, options: options)
+                }
+            }
+        } else {
+            for i in chapters.indices { flows[i] = layoutChapter(at: i, of: document, options: options) }
+        }
+        for (g, members) in groups.enumerated() {
+            var taken: [ChapterFlow] = []
+            for c in members { taken.append(flows[c]); flows[c] = ChapterFlow() }
+            results[g] = cutPages(taken, chapters: members, of: document, options: options)
+        }
     }
-    return makePages(document, flows: flows, options: options)
+    var pages: [Page] = []
+    pages.reserveCapacity(results.reduce(0) { $0 + $1.count })
+    for group in results { pages.append(contentsOf: group) }
+    for i in pages.indices { pages[i].number = i + 1 }
+    return pages
+}
+
+/// The writing mode a chapter is laid out in.
+func writingMode(ofChapter index: Int, of document: Document, options: LayoutOptions) -> WritingMode {
+    options.writingMode ?? document.chapters[index].writingMode ?? document.metadata.writingMode ?? .horizontalTB
+}
+
+/// Runs of chapters that flow into the same pages: each chapter alone, or in continuous layout every run of
+/// chapters in one writing mode.
+func flowGroups(_ document: Document, options: LayoutOptions) -> [[Int]] {
+    var groups: [[Int]] = []
+    var mode: WritingMode?
+    for index in document.chapters.indices {
+        let chapterMode = writingMode(ofChapter: index, of: document, options: options)
+        if !options.continuous || groups.isEmpty || chapterMode != mode {
+            groups.append([index])
+        } else {
+            groups[groups.count - 1].append(index)
+        }
+        mode = chapterMode
+    }
+    return groups
 }
 
 /// Lays out one chapter on its own (no state shared with other chapters).
 func layoutChapter(at index: Int, of document: Document, options: LayoutOptions) -> ChapterFlow {
     let chapter = document.chapters[index]
     var flow = ChapterFlow()
-    flow.writingMode = options.writingMode ?? chapter.writingMode ?? document.metadata.writingMode ?? .horizontalTB
+    flow.writingMode = writingMode(ofChapter: index, of: document, options: options)
     flow.language = chapter.language ?? document.metadata.language
     let vertical = flow.writingMode == .verticalRL
     let context = LayoutContext(options: options, vertical: vertical)
@@ -99,104 +143,84 @@ func tidy(_ lines: consuming [FlowLine]) -> [FlowLine] {
     return result
 }
 
-/// Cuts the chapter flows into pages: a chapter starts a page unless continuous; a page breaks after the
-/// last line that is not kept with the next, or where it is full when every line is kept.
-func makePages(_ document: Document, flows: consuming [ChapterFlow], options: LayoutOptions) -> [Page] {
-    var flows = flows
+/// Cuts a group of chapter flows (`chapters` gives their indexes) into pages numbered from 1: a page breaks after
+/// the last line that is not kept with the next, or where it is full when every line is kept.
+func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of document: Document,
+              options: LayoutOptions) -> [Page] {
+    // The group's lines in order, a blank between chapters; `owner` gives each line's chapter (position in
+    // `members`) and `opens` marks the first line of each chapter. One chapter's lines are moved, not copied.
+    var stream: [FlowLine] = []
+    var owner: [Int32] = []
+    var opens: [Bool] = []
+    var first = -1
+    for (m, flow) in flows.enumerated() where !flow.lines.isEmpty {
+        if first < 0 {
+            first = m
+        } else {
+            stream.append(.blank(direction: flow.direction))
+            owner.append(Int32(m))
+            opens.append(false)
+        }
+        let start = stream.count
+        if stream.isEmpty { stream = flow.lines } else { stream.append(contentsOf: flow.lines) }
+        owner += repeatElement(Int32(m), count: flow.lines.count)
+        opens += repeatElement(false, count: flow.lines.count)
+        opens[start] = true
+    }
+    guard first >= 0 else { return [] }
+    flows = flows.map { var flow = $0; flow.lines = []; return flow }
+    var cursor = members.map { document.chapters[$0].blocks.first?.location.offset ?? 0 }
+    let mode = flows[first].writingMode
+    let size = options.pageSize
+    let capacity = mode == .verticalRL ? max(1, size.columns / 2) : size.lines
     var pages: [Page] = []
-    var cursor = document.chapters.map { $0.blocks.first?.location.offset ?? 0 }
-    var group: [Int] = []
-    func flush() {
-        guard !group.isEmpty else { return }
-        // The group's lines in order, as (chapter, line index) with -1 for the blank between chapters:
-        // the lines themselves are not copied.
-        var stream: [(chapter: Int, line: Int)] = []
-        var owner: [Int] = []
-        var firstLine: [Int: Int] = [:]
-        var separators: [Int: FlowLine] = [:]
-        for c in group where !flows[c].lines.isEmpty {
-            if !stream.isEmpty {
-                separators[stream.count] = .blank(direction: flows[c].direction)
-                stream.append((c, -1))
-                owner.append(c)
+    var pos = 0
+    while pos < stream.count {
+        while pos < stream.count && stream[pos].collapsible { pos += 1 }
+        if pos >= stream.count { break }
+        let limit = min(pos + capacity, stream.count)
+        var end = limit
+        if limit < stream.count {
+            var b = limit - 1
+            while b >= pos && stream[b].keep { b -= 1 }
+            if b >= pos { end = b + 1 }
+        }
+        var last = end
+        while last > pos && stream[last - 1].collapsible { last -= 1 }
+        let m = Int(owner[pos])
+        var sources: [PageSource] = []
+        var labels: [String] = []
+        var starts: Int?
+        var lines: [Line] = []
+        lines.reserveCapacity(last - pos)
+        for i in pos..<last {
+            let c = Int(owner[i])
+            if opens[i], starts == nil { starts = members[c] }
+            if i == pos || Int(owner[i - 1]) != c {
+                let spine = document.chapters[members[c]]
+                sources.append(PageSource(spine: spine.spineIndex, href: spine.href, start: cursor[c], end: cursor[c]))
             }
-            firstLine[stream.count] = c
-            for i in flows[c].lines.indices { stream.append((c, i)) }
-            owner += [Int](repeating: c, count: flows[c].lines.count)
-        }
-        let members = group
-        group = []
-        guard !stream.isEmpty else { return }
-        func line(_ k: Int) -> FlowLine {
-            let (c, i) = stream[k]
-            return i < 0 ? separators[k]! : flows[c].lines[i]
-        }
-        func collapsible(_ k: Int) -> Bool {
-            let (c, i) = stream[k]
-            return i < 0 ? true : flows[c].lines[i].collapsible
-        }
-        func keep(_ k: Int) -> Bool {
-            let (c, i) = stream[k]
-            return i < 0 ? separators[k]!.keep : flows[c].lines[i].keep
-        }
-        let first = owner[0]
-        let mode = flows[first].writingMode
-        let size = options.pageSize
-        let capacity = mode == .verticalRL ? max(1, size.columns / 2) : size.lines
-        var pos = 0
-        while pos < stream.count {
-            while pos < stream.count && collapsible(pos) { pos += 1 }
-            if pos >= stream.count { break }
-            let limit = min(pos + capacity, stream.count)
-            var end = limit
-            if limit < stream.count {
-                var b = limit - 1
-                while b >= pos && keep(b) { b -= 1 }
-                if b >= pos { end = b + 1 }
-            }
-            var last = end
-            while last > pos && collapsible(last - 1) { last -= 1 }
-            let chapterIndex = owner[pos]
-            let chapter = document.chapters[chapterIndex]
-            var sources: [PageSource] = []
-            var labels: [String] = []
-            var starts: Int?
-            var lines: [Line] = []
-            lines.reserveCapacity(last - pos)
-            for i in pos..<last {
-                let c = owner[i]
-                if let s = firstLine[i], starts == nil { starts = s }
-                if i == pos || owner[i - 1] != c {
-                    let spine = document.chapters[c]
-                    sources.append(PageSource(spine: spine.spineIndex, href: spine.href, start: cursor[c], end: cursor[c]))
+            let (start, end) = (stream[i].start, stream[i].end)
+            if start >= 0 {
+                if sources[sources.count - 1].start == cursor[c] && sources[sources.count - 1].end == cursor[c] {
+                    sources[sources.count - 1].start = start
                 }
-                let flow = line(i)
-                if flow.start >= 0 {
-                    if sources[sources.count - 1].start == cursor[c] && sources[sources.count - 1].end == cursor[c] {
-                        sources[sources.count - 1].start = flow.start
-                    }
-                    sources[sources.count - 1].end = max(sources[sources.count - 1].end, flow.end)
-                    cursor[c] = max(cursor[c], flow.end)
-                }
-                labels += flow.labels
-                lines.append(flow.line)
+                sources[sources.count - 1].end = max(sources[sources.count - 1].end, end)
+                cursor[c] = max(cursor[c], end)
             }
-            let flow = flows[chapterIndex]
-            pages.append(Page(number: pages.count + 1, kind: .content, chapterTitle: chapter.title,
-                              chapterIndex: chapterIndex, startsChapter: starts != nil,
-                              pageSpread: starts.map { document.chapters[$0].pageSpread } ?? nil,
-                              source: sources[0], additionalSources: Array(sources.dropFirst()), printPages: labels,
-                              lines: lines, size: size, writingMode: mode, direction: flow.direction,
-                              language: flow.language))
-            pos = end
+            if !stream[i].labels.isEmpty { labels += stream[i].labels }
+            // Moved out of the stream: each line is read once, so no retain and release per line.
+            var line = Line.placeholder
+            swap(&line, &stream[i].line)
+            lines.append(line)
         }
-        // The group is on its pages: its lines are no longer needed twice.
-        for c in members { flows[c].lines = [] }
+        pages.append(Page(number: pages.count + 1, kind: .content, chapterTitle: document.chapters[members[m]].title,
+                          chapterIndex: members[m], startsChapter: starts != nil,
+                          pageSpread: starts.map { document.chapters[$0].pageSpread } ?? nil,
+                          source: sources[0], additionalSources: Array(sources.dropFirst()), printPages: labels,
+                          lines: lines, size: size, writingMode: mode, direction: flows[m].direction,
+                          language: flows[m].language))
+        pos = end
     }
-    for (index, flow) in flows.enumerated() {
-        if !options.continuous || (!group.isEmpty && flows[group[0]].writingMode != flow.writingMode) { flush() }
-        group.append(index)
-    }
-    flush()
     return pages
 }
