@@ -105,6 +105,7 @@ final class LayoutContext {
     /// Paragraphs whose breaks came from ICU's iterator rather than the fast path (for tests).
     private(set) var icuParagraphs = 0
     private var output: [UInt8] = []
+    private var rubyPositions: [Int] = []
     private var widthCache: [String: Int] = [:]
 
     init(options: LayoutOptions, vertical: Bool) {
@@ -462,8 +463,13 @@ final class LayoutContext {
             var marker = 0
             var decorationIndex = 0
             var output = self.output
+            var positions = self.rubyPositions
             self.output = []
-            defer { self.output = output }
+            self.rubyPositions = []
+            defer {
+                self.output = output
+                self.rubyPositions = positions
+            }
             for (index, span) in spans.enumerated() {
                 output.removeAll(keepingCapacity: true)
                 var decorations: [Range<Int>] = []
@@ -512,8 +518,12 @@ final class LayoutContext {
                 var gap = 0
                 var inkSeen = 0
                 var openDecoration = -1
-                // Input byte → output byte at cluster starts, to place ruby bases in the line's text.
-                var positions: [Int: Int] = [:]
+                // Input byte → output byte at cluster starts (-1 elsewhere), to place ruby bases in the line's text.
+                let lineStart = Int(clusterStart[span.start])
+                if !input.rubies.isEmpty {
+                    positions.removeAll(keepingCapacity: true)
+                    positions.append(contentsOf: repeatElement(-1, count: Int(clusterStart[trimmed]) - lineStart + 1))
+                }
                 let text: String
                 if plain && gaps == 0 {
                     text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(clusterStart[span.start])..<Int(clusterStart[trimmed])]),
@@ -531,7 +541,7 @@ final class LayoutContext {
                         let isDecoration = decorationIndex < input.decorations.count
                             && input.decorations[decorationIndex].lowerBound <= b0
                         let o0 = output.count
-                        if !input.rubies.isEmpty { positions[b0] = o0 }
+                        if !input.rubies.isEmpty { positions[b0 - lineStart] = o0 }
                         if isDecoration {
                             if openDecoration < 0 { openDecoration = o0 }
                         } else if openDecoration >= 0 {
@@ -579,10 +589,14 @@ final class LayoutContext {
                 }
                 var rubySpans: [RubySpan] = []
                 if !input.rubies.isEmpty {
-                    positions[Int(clusterStart[trimmed])] = output.count
+                    positions[positions.count - 1] = output.count
+                    func position(_ byte: Int) -> Int? {
+                        let k = byte - lineStart
+                        return k >= 0 && k < positions.count && positions[k] >= 0 ? positions[k] : nil
+                    }
                     for ruby in input.rubies {
-                        guard let start = positions[ruby.base.lowerBound], let end = positions[ruby.base.upperBound] else { continue }
-                        let shown = ruby.shown.flatMap { r in positions[r.upperBound].map { end..<$0 } }
+                        guard let start = position(ruby.base.lowerBound), let end = position(ruby.base.upperBound) else { continue }
+                        let shown = ruby.shown.flatMap { r in position(r.upperBound).map { end..<$0 } }
                         rubySpans.append(RubySpan(base: start..<end, annotation: ruby.annotation, shown: shown))
                     }
                 }
