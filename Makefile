@@ -30,7 +30,7 @@ build: deps
 	swift build
 
 release: deps
-	swift build -c release --product quire
+	swift build -c release --static-swift-stdlib --product quire
 
 ## run: build and render the bundled sample book to the terminal.
 run: release

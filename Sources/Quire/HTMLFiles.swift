@@ -41,7 +41,7 @@ extension Quire {
         if source.hasPrefix("/") { return source }
         guard let first = inputs.first, first != "-" else { return nil }
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: first, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: first, isDirectory: &isFolder)
         let base = isFolder.boolValue ? first : (first as NSString).deletingLastPathComponent
         return (base.isEmpty ? "." : base) + "/" + source
     }
