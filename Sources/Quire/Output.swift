@@ -1,4 +1,5 @@
 import BookModel
+import Dispatch
 import Layout
 import Renderers
 import Spreads
@@ -44,6 +45,36 @@ extension Quire {
             }
         case .html:
             return htmlFiles(for: book, pagination, options: options)
+        }
+    }
+
+    /// The selected spreads as text, separated by form feeds, handed to `write` in order a batch at a time:
+    /// each batch of `batch` spreads is drawn in parallel chunks, so memory stays bounded and the bytes never depend
+    /// on threads.
+    public static func writeTextSpreads(_ pagination: Pagination, ambiguousWide: Bool, batch: Int = 512,
+                                        where selected: (Spread) -> Bool, write: ([UInt8]) -> Void) {
+        let renderer = TextSpreads(ambiguousWide: ambiguousWide)
+        let result = pagination.spreads
+        let size = pagination.pageSize
+        let spreads = result.spreads.filter(selected)
+        for batchStart in stride(from: 0, to: spreads.count, by: batch) {
+            let batchEnd = min(spreads.count, batchStart + batch)
+            let chunkCount = min(16, batchEnd - batchStart)
+            let chunkSize = (batchEnd - batchStart + chunkCount - 1) / chunkCount
+            var chunks = [[UInt8]](repeating: [], count: chunkCount)
+            chunks.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let chunks = buffer
+                DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                    var out: [UInt8] = []
+                    let start = min(batchEnd, batchStart + k * chunkSize)
+                    for index in start..<min(batchEnd, start + chunkSize) {
+                        if index > 0 { out.append(contentsOf: [0x0C, 0x0A]) }
+                        renderer.render(spreads[index], in: result, size: size, into: &out)
+                    }
+                    chunks[k] = out
+                }
+            }
+            for chunk in chunks where !chunk.isEmpty { write(chunk) }
         }
     }
 

@@ -66,22 +66,9 @@ enum RenderCommand {
         case .json:
             Console.out(bytes: Quire.pageMapBytes(pagination))
         default:
-            // Spreads drawn into one buffer, flushed about every megabyte: few writes, bounded memory.
-            let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
-            let result = pagination.spreads
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(1 << 20)
-            var first = true
-            for spread in result.spreads where spread.pages.contains(where: range.contains) || (spread.pages.isEmpty && range.lowerBound == 1) {
-                if !first { buffer.append(contentsOf: [0x0C, 0x0A]) }
-                first = false
-                renderer.render(spread, in: result, size: pagination.pageSize, into: &buffer)
-                if buffer.count >= 1 << 20 {
-                    Console.out(bytes: buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            if !buffer.isEmpty { Console.out(bytes: buffer) }
+            Quire.writeTextSpreads(pagination, ambiguousWide: options.layout.ambiguousWide,
+                                   where: { $0.pages.contains(where: range.contains) || ($0.pages.isEmpty && range.lowerBound == 1) },
+                                   write: Console.out(bytes:))
         }
         return .ok
     }

@@ -177,4 +177,25 @@ final class PipelineTests: XCTestCase {
             }
         }
     }
+
+    /// Text spreads drawn in parallel batches come out as the one-by-one rendering, across batch boundaries too.
+    func testTextSpreadsInBatchesEqualTheSerialRendering() throws {
+        let book = try Quire.open([Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path])
+        for size in [PageSize(columns: 12, lines: 4), PageSize(columns: 80, lines: 40)] {
+            let pagination = Quire.paginate(book, layout: LayoutOptions(pageSize: size))
+            let serial = TextSpreads().render(pagination.spreads, size: size)
+            for batch in [1, 5, 17, 512] {
+                var written: [UInt8] = []
+                Quire.writeTextSpreads(pagination, ambiguousWide: false, batch: batch, where: { _ in true }, write: { written += $0 })
+                XCTAssertEqual(String(decoding: written, as: UTF8.self), serial, "\(size.columns)x\(size.lines) in batches of \(batch)")
+            }
+        }
+        let pagination = Quire.paginate(book, layout: LayoutOptions(pageSize: PageSize(columns: 12, lines: 4)))
+        XCTAssertGreaterThan(pagination.spreads.spreads.count, 20)
+        let odd = pagination.spreads.spreads.indices.filter { $0 % 3 != 1 }
+        let expected = odd.map { TextSpreads().render(pagination.spreads.spreads[$0], in: pagination.spreads, size: pagination.pageSize) }
+        var written: [UInt8] = []
+        Quire.writeTextSpreads(pagination, ambiguousWide: false, batch: 7, where: { $0.number % 3 != 2 }, write: { written += $0 })
+        XCTAssertEqual(String(decoding: written, as: UTF8.self), expected.joined(separator: "\u{0C}\n"))
+    }
 }
