@@ -153,20 +153,121 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     }
 }
 
-/* qi_cluster_info of single BMP code points, per ambiguous-width setting; 0 = not yet known (a code point's
-   info is never 0: it has a width or is invisible). Filled lazily by any thread with relaxed atomics: every
+/* Per BMP code point and ambiguous-width setting: bits 0-15 its qi_cluster_info as a cluster of its own,
+   QI_POINT_JOINS when it may join a neighbour in a grapheme cluster (Grapheme_Cluster_Break other than Other,
+   Control, LF; and CR), QI_POINT_KNOWN once filled. Filled lazily by any thread with relaxed atomics: every
    writer stores the same value. */
-static uint16_t qi_info_cache[2][0x10000];
+enum { QI_POINT_JOINS = 1 << 16, QI_POINT_KNOWN = 1 << 17 };
+static uint32_t qi_point_cache[2][0x10000];
+
+static int qi_joins(UChar32 c) {
+    if (c == '\r') return 1;
+    switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_OTHER:
+    case U_GCB_CONTROL:
+    case U_GCB_LF: return 0;
+    default: return 1;
+    }
+}
+
+/* The cached facts of the code point `c`, whose UTF-8 form is cluster[0..<length]. */
+static uint32_t qi_point(UChar32 c, const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
+    if (c >= 0x10000) {
+        return (uint32_t)qi_cluster_info(cluster, length, ambiguous_wide) | (qi_joins(c) ? QI_POINT_JOINS : 0);
+    }
+    uint32_t *slot = &qi_point_cache[ambiguous_wide ? 1 : 0][c];
+    uint32_t point = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (point == 0) {
+        point = ((uint32_t)qi_cluster_info(cluster, length, ambiguous_wide) & 0xFFFF) |
+                (qi_joins(c) ? QI_POINT_JOINS : 0) | QI_POINT_KNOWN;
+        __atomic_store_n(slot, point, __ATOMIC_RELAXED);
+    }
+    return point;
+}
 
 static int32_t qi_code_point_info(UChar32 c, const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
-    if (c >= 0x10000) return qi_cluster_info(cluster, length, ambiguous_wide);
-    uint16_t *slot = &qi_info_cache[ambiguous_wide ? 1 : 0][c];
-    uint16_t info = __atomic_load_n(slot, __ATOMIC_RELAXED);
-    if (info == 0) {
-        info = (uint16_t)qi_cluster_info(cluster, length, ambiguous_wide);
-        __atomic_store_n(slot, info, __ATOMIC_RELAXED);
+    return (int32_t)(qi_point(c, cluster, length, ambiguous_wide) & 0xFFFF);
+}
+
+/* 、。，． (U+3001, U+3002, U+FF0C, U+FF0E) may hang past the line end. */
+static int qi_hangable(const uint8_t *b) {
+    return (b[0] == 0xE3 && b[1] == 0x80 && (b[2] == 0x81 || b[2] == 0x82)) ||
+           (b[0] == 0xEF && b[1] == 0xBC && (b[2] == 0x8C || b[2] == 0x8E));
+}
+
+/* One cluster's width, flags (QI_F_*) and simple class from its qi_cluster_info. */
+static void qi_store_cluster(int32_t info, const uint8_t *cluster, int32_t length, int32_t k, uint8_t *widths,
+                             uint8_t *flags, uint8_t *classes) {
+    uint8_t f = 0;
+    if (info & QI_INVISIBLE) f |= QI_F_INVISIBLE;
+    if (info & QI_SPACE) f |= QI_F_SPACE;
+    if (info & QI_NO_START) f |= QI_F_NO_START;
+    if (info & QI_NO_END) f |= QI_F_NO_END;
+    uint8_t w = (uint8_t)(info & QI_WIDTH_MASK);
+    if (w == 2) f |= QI_F_WIDE;
+    if (length == 3 && qi_hangable(cluster)) f |= QI_F_HANGABLE;
+    widths[k] = (f & QI_F_INVISIBLE) ? 0 : w;
+    flags[k] = f;
+    classes[k] = (uint8_t)((info >> QI_CLASS_SHIFT) & 0xF);
+}
+
+/* A lone ASCII byte: printable, white space (a cell, breakable) or an invisible control. */
+static inline void qi_store_ascii(uint8_t b, int32_t k, const uint8_t *ascii_classes, uint8_t *widths,
+                                  uint8_t *flags, uint8_t *classes) {
+    if (b >= 0x21 && b < 0x7F) {
+        widths[k] = 1;
+        flags[k] = 0;
+    } else if (b == 0x20 || (b >= 0x09 && b <= 0x0D)) {
+        widths[k] = 1;
+        flags[k] = QI_F_SPACE;
+    } else {
+        widths[k] = 0;
+        flags[k] = QI_F_INVISIBLE;
     }
-    return info;
+    classes[k] = ascii_classes[b];
+}
+
+int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, const uint8_t *ascii_classes,
+                   int32_t *starts, uint8_t *widths, uint8_t *flags, uint8_t *classes) {
+    int32_t n = 0;
+    for (int32_t i = 0; i < length;) {
+        uint8_t b = text[i];
+        if (b < 0x80) {
+            if (b == '\r') return -1;
+            starts[n] = i;
+            qi_store_ascii(b, n++, ascii_classes, widths, flags, classes);
+            i++;
+            continue;
+        }
+        int32_t start = i;
+        UChar32 c;
+        U8_NEXT(text, i, length, c);
+        if (c < 0) return -1;
+        uint32_t point = qi_point(c, text + start, i - start, ambiguous_wide);
+        if (point & QI_POINT_JOINS) return -1;
+        starts[n] = start;
+        qi_store_cluster((int32_t)(point & 0xFFFF), text + start, i - start, n++, widths, flags, classes);
+    }
+    return n;
+}
+
+int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+                            const uint8_t *ascii_classes, int32_t *starts, int32_t *infos, uint8_t *widths,
+                            uint8_t *flags, uint8_t *classes) {
+    int32_t n = qi_measure(text, length, ambiguous_wide, ascii_classes, starts, widths, flags, classes);
+    if (n >= 0) return n;
+    n = qi_clusters(graphemes, text, length, ambiguous_wide, starts, infos);
+    if (n < 0) return -1;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t start = starts[k];
+        int32_t end = k + 1 < n ? starts[k + 1] : length;
+        if (end - start == 1 && text[start] < 0x80) {
+            qi_store_ascii(text[start], k, ascii_classes, widths, flags, classes);
+            continue;
+        }
+        qi_store_cluster(infos[k], text + start, end - start, k, widths, flags, classes);
+    }
+    return n;
 }
 
 int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,

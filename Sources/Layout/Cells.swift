@@ -52,17 +52,17 @@ func isCJKLanguage(_ language: String?) -> Bool {
     return lower.hasPrefix("ja") || lower.hasPrefix("zh") || lower.hasPrefix("ko")
 }
 
-/// Flags kept per grapheme cluster while setting a paragraph.
+/// Flags kept per grapheme cluster while setting a paragraph (the bits ICUShim's qi_measure writes).
 struct ClusterFlags: OptionSet {
     let rawValue: UInt8
-    static let space = ClusterFlags(rawValue: 1)
-    static let invisible = ClusterFlags(rawValue: 2)
-    static let breakAfter = ClusterFlags(rawValue: 4)
-    static let hangable = ClusterFlags(rawValue: 8)
-    static let wide = ClusterFlags(rawValue: 16)
+    static let space = ClusterFlags(rawValue: UInt8(QI_F_SPACE))
+    static let invisible = ClusterFlags(rawValue: UInt8(QI_F_INVISIBLE))
+    static let breakAfter = ClusterFlags(rawValue: UInt8(QI_F_BREAK_AFTER))
+    static let hangable = ClusterFlags(rawValue: UInt8(QI_F_HANGABLE))
+    static let wide = ClusterFlags(rawValue: UInt8(QI_F_WIDE))
     /// Line-start and line-end prohibited (kinsoku), consulted only when a run is split between clusters.
-    static let noStart = ClusterFlags(rawValue: 32)
-    static let noEnd = ClusterFlags(rawValue: 64)
+    static let noStart = ClusterFlags(rawValue: UInt8(QI_F_NO_START))
+    static let noEnd = ClusterFlags(rawValue: UInt8(QI_F_NO_END))
 }
 
 /// Width in cells of `text` as the paginator counts it: W/F and emoji two cells, A two when

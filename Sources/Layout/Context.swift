@@ -189,55 +189,24 @@ final class LayoutContext {
         grow(to: length + 1)
         let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         let clusterClass = self.clusterClass, asciiClasses = self.asciiClasses
-        var ascii = true
-        for b in bytes where b >= 0x80 {
-            ascii = false
-            break
-        }
-        var n = 0
-        if ascii {
-            for i in 0..<length {
-                clusterStart[i] = Int32(i)
-                Self.classifyASCII(bytes[i], i, clusterWidth, clusterFlags)
-                clusterClass[i] = asciiClasses[Int(bytes[i])]
-            }
-            n = length
-        } else {
-            let infos = clusterInfo
-            var k = Int(qi_clusters(graphemes?.handle, bytes.baseAddress, Int32(length), ambiguous, clusterStart, infos))
-            if k < 0 {
-                // Without ICU data, fall back to one cluster per scalar.
-                k = 0
-                for i in 0..<length where bytes[i] & 0xC0 != 0x80 {
-                    clusterStart[k] = Int32(i)
-                    infos[k] = 1
-                    k += 1
+        var n = Int(qi_measure_clusters(graphemes?.handle, bytes.baseAddress, Int32(length), ambiguous, asciiClasses,
+                                        clusterStart, clusterInfo, clusterWidth, UnsafeMutableRawPointer(clusterFlags)
+                                            .assumingMemoryBound(to: UInt8.self), clusterClass))
+        if n < 0 {
+            // Without ICU data, fall back to one cluster per scalar.
+            n = 0
+            for i in 0..<length where bytes[i] & 0xC0 != 0x80 {
+                clusterStart[n] = Int32(i)
+                if bytes[i] < 0x80 {
+                    Self.classifyASCII(bytes[i], n, clusterWidth, clusterFlags)
+                    clusterClass[n] = asciiClasses[Int(bytes[i])]
+                } else {
+                    clusterWidth[n] = 1
+                    clusterFlags[n] = []
+                    clusterClass[n] = 0
                 }
+                n += 1
             }
-            for j in 0..<k {
-                let start = Int(clusterStart[j])
-                let end = j + 1 < k ? Int(clusterStart[j + 1]) : length
-                if end - start == 1 && bytes[start] < 0x80 {
-                    Self.classifyASCII(bytes[start], j, clusterWidth, clusterFlags)
-                    clusterClass[j] = asciiClasses[Int(bytes[start])]
-                    continue
-                }
-                let info = infos[j]
-                var flags: ClusterFlags = []
-                if info & Int32(QI_INVISIBLE) != 0 { flags.insert(.invisible) }
-                if info & Int32(QI_SPACE) != 0 { flags.insert(.space) }
-                if info & Int32(QI_NO_START) != 0 { flags.insert(.noStart) }
-                if info & Int32(QI_NO_END) != 0 { flags.insert(.noEnd) }
-                let w = UInt8(info & Int32(QI_WIDTH_MASK))
-                if w == 2 { flags.insert(.wide) }
-                if end - start == 3 && isHangable(bytes[start], bytes[start + 1], bytes[start + 2]) {
-                    flags.insert(.hangable)
-                }
-                clusterWidth[j] = flags.contains(.invisible) ? 0 : w
-                clusterClass[j] = UInt8((info >> Int32(QI_CLASS_SHIFT)) & 0xF)
-                clusterFlags[j] = flags
-            }
-            n = k
         }
         clusterStart[n] = Int32(length)
         if vertical { verticalWidths(bytes, n) }
@@ -361,11 +330,6 @@ final class LayoutContext {
             markBreaks(buffer, n, language: language)
             return (0..<n).filter { clusterFlags[$0].contains(.breakAfter) }
         }
-    }
-
-    /// 、。，． (U+3001, U+3002, U+FF0C, U+FF0E) may hang past the line end.
-    private func isHangable(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
-        (a == 0xE3 && b == 0x80 && (c == 0x81 || c == 0x82)) || (a == 0xEF && b == 0xBC && (c == 0x8C || c == 0x8E))
     }
 
     /// In a column every character takes one row, and a lone pair of digits (or !? marks) shares one

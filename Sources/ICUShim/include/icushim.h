@@ -42,6 +42,25 @@ void qi_ascii_line_classes(uint8_t *out);
 /* Width in cells (0-2) and flags of one grapheme cluster given as UTF-8. */
 int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide);
 
+/* Flags of a measured cluster, as Layout's ClusterFlags reads them. */
+enum {
+    QI_F_SPACE = 1, QI_F_INVISIBLE = 2, QI_F_BREAK_AFTER = 4, QI_F_HANGABLE = 8, QI_F_WIDE = 16,
+    QI_F_NO_START = 32, QI_F_NO_END = 64
+};
+
+/* Measures UTF-8 text in one pass when no code point joins another (no marks, joiners, CR, jamo, flags):
+   for each cluster k, starts[k] its byte offset, widths[k] its cells, flags[k] its QI_F_* flags, classes[k]
+   its simple line-break class (ascii_classes gives them for ASCII, as qi_ascii_line_classes fills it).
+   Returns the cluster count, or -1 when the text needs the grapheme iterator. Arrays hold `length` entries. */
+int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, const uint8_t *ascii_classes,
+                   int32_t *starts, uint8_t *widths, uint8_t *flags, uint8_t *classes);
+
+/* qi_measure, falling back to the grapheme iterator (`infos` is its scratch) when clusters join; -1 when ICU
+   cannot measure at all. */
+int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+                            const uint8_t *ascii_classes, int32_t *starts, int32_t *infos, uint8_t *widths,
+                            uint8_t *flags, uint8_t *classes);
+
 /* Splits UTF-8 text into grapheme clusters: starts[k] is the byte offset of cluster k and infos[k] its
    qi_cluster_info (0 for a single ASCII byte, which the caller classifies). Text whose code points never
    join (no marks, joiners, CR, jamo, flags) skips the ICU iterator. Both arrays must hold `length`
