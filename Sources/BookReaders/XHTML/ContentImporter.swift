@@ -24,10 +24,17 @@ struct ContentImporter {
 
     /// Per interned name: how the importer treats elements of that name (see `NameClass`).
     private let classes: [NameClass]
+    /// The classes of the names every document is seeded with, worked out once.
+    private static let seededClasses = zip(XMLNodes.seededNames.strings, XMLNodes.seededNames.lowercased).map {
+        NameClass(raw: $0, lowercased: $1)
+    }
 
     init(document: XMLNodes, spine: Int, href: String, startOffset: Int = 0, imageSizer: @escaping ImageSizer = { _ in nil }) {
         self.doc = document
-        self.classes = zip(document.names.strings, document.names.lowercased).map { NameClass(raw: $0, lowercased: $1) }
+        let names = document.names
+        let seeded = Self.seededClasses.count
+        self.classes = names.strings.count == seeded ? Self.seededClasses
+            : Self.seededClasses + (seeded..<names.strings.count).map { NameClass(raw: names.strings[$0], lowercased: names.lowercased[$0]) }
         self.spine = spine
         self.href = href
         self.offset = startOffset
