@@ -235,18 +235,19 @@ struct ContentImporter {
 
     /// `<ruby>` pairs each base run with the `<rt>` that follows it; `<rp>` fallbacks are dropped.
     private mutating func ruby(_ e: E, context: Context, collector: inout InlineCollector) {
-        var base = ""
+        // The base is gathered as UTF-8: libxml2 hands out whole characters, so joining bytes joins the text.
+        var base: [UInt8] = []
         for c in doc.children(e) {
-            if doc.isText(c) { base += doc.text(c); continue }
+            if doc.isText(c) { doc.withText(c) { base.append(contentsOf: $0) }; continue }
             switch doc.lowercasedName(c) {
             case "rt", "rtc":
                 collector.appendRuby(base: base, annotation: doc.textContent(c))
-                base = ""
+                base.removeAll(keepingCapacity: true)
             case "rp": continue
-            default: if isRendered(c) { base += doc.textContent(c) }
+            default: if isRendered(c) { doc.appendTextContent(c, to: &base) }
             }
         }
-        if !base.isEmpty { collector.append(base, style: context.style) }
+        if !base.isEmpty { base.withUnsafeBufferPointer { collector.append($0, style: context.style) } }
     }
 
     // MARK: Lists and tables

@@ -125,14 +125,16 @@ struct XMLNodes {
     /// The concatenated character data of a node and its descendants.
     func textContent(_ id: NodeID) -> String {
         var out: [UInt8] = []
-        func walk(_ e: NodeID) {
-            for c in children(e) {
-                let n = nodes[Int(c)]
-                if n.name < 0 { out.append(contentsOf: bytes[Int(n.start)..<Int(n.start + n.count)]) } else { walk(c) }
-            }
-        }
-        walk(id)
+        appendTextContent(id, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the character data of a node's descendants, as UTF-8.
+    func appendTextContent(_ id: NodeID, to out: inout [UInt8]) {
+        for c in children(id) {
+            let n = nodes[Int(c)]
+            if n.name < 0 { out.append(contentsOf: bytes[Int(n.start)..<Int(n.start + n.count)]) } else { appendTextContent(c, to: &out) }
+        }
     }
 
     private func string(start: Int32, count: Int32) -> String {
