@@ -15,9 +15,26 @@ static const char *XHTML_NS = "http://www.w3.org/1999/xhtml";
 static const char *EPUB_NS = "http://www.idpf.org/2007/ops";
 static const char *XLINK_NS = "http://www.w3.org/1999/xlink";
 
+/* A growable byte buffer. */
+typedef struct buf { uint8_t *p; size_t len, cap; } buf;
+
+/* An interning table: strings are stored NUL-terminated in storage, found again by an open-addressing hash. */
+typedef struct names {
+    buf storage;
+    uint32_t *spans;      /* offset, length per string */
+    int32_t count, cap;
+    int32_t *slots;       /* string numbers; -1 when empty */
+    uint32_t mask;
+    int32_t seeded;
+} names;
+
 typedef struct state {
-    uint8_t *buf;
-    size_t len, cap;
+    buf nodes, attrs, text;
+    names names, namespaces;
+    int32_t *open;        /* open elements, outermost first */
+    int32_t *last;        /* per open element, the last child linked to it; -1 when none */
+    uint32_t open_cap;
+    int32_t root, open_text;
     uint64_t limit;
     uint64_t amplification_limit; /* bound on output relative to input: entity expansion */
     uint32_t depth, max_depth;
@@ -33,50 +50,172 @@ static void fail(state *s, const char *message) {
     xmlStopParser(s->ctxt);
 }
 
-static int reserve(state *s, size_t extra) {
-    if (s->failed) return 0;
-    if (s->len + extra > s->limit) { fail(s, "document text exceeds the size limit"); return 0; }
-    if (s->len + extra > s->amplification_limit) {
+/* The limits apply to everything produced together: nodes, attributes and text. */
+static int within_limits(state *s, size_t extra) {
+    uint64_t total = (uint64_t)s->nodes.len + s->attrs.len + s->text.len + extra;
+    if (total > s->limit) { fail(s, "document text exceeds the size limit"); return 0; }
+    if (total > s->amplification_limit) {
         fail(s, "entity expansion exceeds the limit (the text grew far beyond the document's size)");
         return 0;
     }
-    if (s->len + extra <= s->cap) return 1;
-    size_t cap = s->cap ? s->cap : 4096;
-    while (cap < s->len + extra) cap *= 2;
-    uint8_t *grown = realloc(s->buf, cap);
-    if (!grown) { fail(s, "out of memory"); return 0; }
-    s->buf = grown; s->cap = cap;
     return 1;
 }
 
-static void put_u32(state *s, uint32_t v) {
-    if (!reserve(s, 4)) return;
-    s->buf[s->len++] = v & 0xff; s->buf[s->len++] = (v >> 8) & 0xff;
-    s->buf[s->len++] = (v >> 16) & 0xff; s->buf[s->len++] = (v >> 24) & 0xff;
+/* Room for extra more bytes in b, within the limits. */
+static int reserve(state *s, buf *b, size_t extra) {
+    if (s->failed || !within_limits(s, extra)) return 0;
+    if (b->len + extra <= b->cap) return 1;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + extra) cap *= 2;
+    uint8_t *grown = realloc(b->p, cap);
+    if (!grown) { fail(s, "out of memory"); return 0; }
+    b->p = grown; b->cap = cap;
+    return 1;
 }
 
-static void put_bytes(state *s, const void *p, size_t n) {
-    put_u32(s, (uint32_t)n);
-    if (n == 0 || !reserve(s, n)) return;
-    memcpy(s->buf + s->len, p, n); s->len += n;
+static uint32_t hash(const uint8_t *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h ^ (h >> 15);
 }
 
-static void put_str(state *s, const xmlChar *str) {
-    put_bytes(s, str, str ? strlen((const char *)str) : 0);
+static int grow_slots(names *t, uint32_t size) {
+    int32_t *slots = malloc(size * sizeof *slots);
+    if (!slots) return 0;
+    for (uint32_t i = 0; i < size; i++) slots[i] = -1;
+    for (int32_t id = 0; id < t->count; id++) {
+        uint32_t slot = hash(t->storage.p + t->spans[2 * id], t->spans[2 * id + 1]) & (size - 1);
+        while (slots[slot] >= 0) slot = (slot + 1) & (size - 1);
+        slots[slot] = id;
+    }
+    free(t->slots);
+    t->slots = slots; t->mask = size - 1;
+    return 1;
 }
 
-static void put_tag(state *s, uint8_t tag) {
-    if (!reserve(s, 1)) return;
-    s->buf[s->len++] = tag;
+/* The number of the string p[0..<n], interning it when new; -1 when out of memory or over the limits. */
+static int32_t intern(state *s, names *t, const uint8_t *p, size_t n) {
+    uint32_t slot = hash(p, n) & t->mask;
+    for (int32_t id; (id = t->slots[slot]) >= 0; slot = (slot + 1) & t->mask) {
+        if (t->spans[2 * id + 1] == n && memcmp(t->storage.p + t->spans[2 * id], p, n) == 0) return id;
+    }
+    if (s && !within_limits(s, n + 1)) return -1;
+    if (t->count == t->cap) {
+        int32_t cap = t->cap ? t->cap * 2 : 64;
+        uint32_t *spans = realloc(t->spans, (size_t)cap * 2 * sizeof *spans);
+        if (!spans) { if (s) fail(s, "out of memory"); return -1; }
+        t->spans = spans; t->cap = cap;
+    }
+    buf *b = &t->storage;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1) cap *= 2;
+        uint8_t *grown = realloc(b->p, cap);
+        if (!grown) { if (s) fail(s, "out of memory"); return -1; }
+        b->p = grown; b->cap = cap;
+    }
+    if (n) memcpy(b->p + b->len, p, n);
+    b->p[b->len + n] = 0;
+    int32_t id = t->count++;
+    t->spans[2 * id] = (uint32_t)b->len; t->spans[2 * id + 1] = (uint32_t)n;
+    b->len += n + 1;
+    t->slots[slot] = id;
+    if ((uint32_t)t->count * 2 > t->mask + 1 && !grow_slots(t, (t->mask + 1) * 2)) {
+        if (s) fail(s, "out of memory");
+        return -1;
+    }
+    return id;
+}
+
+static int32_t intern_str(state *s, names *t, const xmlChar *str) {
+    return intern(s, t, str ? str : (const xmlChar *)"", str ? strlen((const char *)str) : 0);
+}
+
+/* Seeds a table with NUL-terminated strings one after another. */
+static int seed(names *t, const char *seeds, size_t length) {
+    if (!grow_slots(t, 256)) return 0;
+    for (size_t i = 0; i < length;) {
+        size_t n = strnlen(seeds + i, length - i);
+        if (intern(NULL, t, (const uint8_t *)seeds + i, n) < 0) return 0;
+        i += n + 1;
+    }
+    t->seeded = t->count;
+    return 1;
+}
+
+static void free_names(names *t) { free(t->storage.p); free(t->spans); free(t->slots); }
+
+static qx_node *node_at(state *s, int32_t id) { return (qx_node *)s->nodes.p + id; }
+
+/* Links a new node as the last child of the innermost open element. */
+static void link_child(state *s, int32_t id) {
+    if (s->depth == 0) return;
+    uint32_t top = s->depth - 1;
+    if (s->last[top] >= 0) node_at(s, s->last[top])->nextSibling = id; else node_at(s, s->open[top])->firstChild = id;
+    s->last[top] = id;
+}
+
+static int32_t add_node(state *s, int32_t name, int32_t ns, int32_t start, int32_t count) {
+    if (!reserve(s, &s->nodes, sizeof(qx_node))) return -1;
+    int32_t id = (int32_t)(s->nodes.len / sizeof(qx_node));
+    qx_node n = { name, ns, start, count, -1, -1 };
+    memcpy(s->nodes.p + s->nodes.len, &n, sizeof n);
+    s->nodes.len += sizeof n;
+    return id;
+}
+
+/* Bytes appended to the text buffer; returns their start, or -1. */
+static int32_t add_text(state *s, const void *p, size_t n) {
+    if (!reserve(s, &s->text, n)) return -1;
+    int32_t start = (int32_t)s->text.len;
+    if (n) memcpy(s->text.p + s->text.len, p, n);
+    s->text.len += n;
+    return start;
+}
+
+static void add_attr(state *s, int32_t name, int32_t ns, const void *value, size_t n) {
+    if (name < 0 || ns < 0) return;
+    int32_t start = add_text(s, value, n);
+    if (start < 0 || !reserve(s, &s->attrs, sizeof(qx_attr))) return;
+    qx_attr a = { name, ns, start, (int32_t)n };
+    memcpy(s->attrs.p + s->attrs.len, &a, sizeof a);
+    s->attrs.len += sizeof a;
+}
+
+static int32_t attr_count(state *s) { return (int32_t)(s->attrs.len / sizeof(qx_attr)); }
+
+/* Opens an element whose attributes were added from first_attr on. */
+static void open_element(state *s, int32_t name, int32_t ns, int32_t first_attr) {
+    s->open_text = -1;
+    if (name < 0 || ns < 0 || s->failed) return;
+    int32_t id = add_node(s, name, ns, first_attr, attr_count(s) - first_attr);
+    if (id < 0) return;
+    if (s->depth == 0) { if (s->root < 0) s->root = id; } else link_child(s, id);
+    if (s->depth == s->open_cap) {
+        uint32_t cap = s->open_cap ? s->open_cap * 2 : 64;
+        int32_t *open = realloc(s->open, cap * sizeof *open);
+        if (!open) { fail(s, "out of memory"); return; }
+        s->open = open;
+        int32_t *last = realloc(s->last, cap * sizeof *last);
+        if (!last) { fail(s, "out of memory"); return; }
+        s->last = last; s->open_cap = cap;
+    }
+    s->open[s->depth] = id; s->last[s->depth] = -1;
+    s->depth++;
 }
 
 static int enter(state *s) {
-    if (++s->depth > s->max_depth) {
+    if (s->depth + 1 > s->max_depth) {
         char m[96]; snprintf(m, sizeof m, "elements nested deeper than the limit of %u", s->max_depth);
         fail(s, m);
         return 0;
     }
     return 1;
+}
+
+static void close_element(state *s) {
+    s->open_text = -1;
+    if (s->depth > 0) s->depth--;
 }
 
 /* ---- XML (SAX2 with namespaces) ---- */
@@ -86,26 +225,30 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
                       const xmlChar **attributes) {
     (void)prefix; (void)nb_namespaces; (void)namespaces; (void)nb_defaulted;
     state *s = ((xmlParserCtxtPtr)ctx)->_private;
-    if (!enter(s)) return;
-    put_tag(s, QX_START); put_str(s, localname); put_str(s, uri);
-    put_u32(s, (uint32_t)nb_attributes);
+    if (s->failed || !enter(s)) return;
+    int32_t first = attr_count(s);
     for (int i = 0; i < nb_attributes; i++) {
         const xmlChar **a = attributes + i * 5; /* localname, prefix, URI, value, end */
-        put_str(s, a[0]); put_str(s, a[2]);
-        put_bytes(s, a[3], (size_t)(a[4] - a[3]));
+        add_attr(s, intern_str(s, &s->names, a[0]), intern_str(s, &s->namespaces, a[2]), a[3], (size_t)(a[4] - a[3]));
     }
+    open_element(s, intern_str(s, &s->names, localname), intern_str(s, &s->namespaces, uri), first);
 }
 
 static void xml_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
     (void)localname; (void)prefix; (void)uri;
-    state *s = ((xmlParserCtxtPtr)ctx)->_private;
-    s->depth--;
-    put_tag(s, QX_END);
+    close_element(((xmlParserCtxtPtr)ctx)->_private);
 }
 
 static void text(void *ctx, const xmlChar *ch, int len) {
     state *s = ((xmlParserCtxtPtr)ctx)->_private;
-    put_tag(s, QX_TEXT); put_bytes(s, ch, (size_t)len);
+    if (s->failed || len <= 0 || s->depth == 0) return;
+    int32_t start = add_text(s, ch, (size_t)len);
+    if (start < 0) return;
+    if (s->open_text >= 0) { node_at(s, s->open_text)->count += len; return; }
+    int32_t id = add_node(s, -1, 0, start, len);
+    if (id < 0) return;
+    link_child(s, id);
+    s->open_text = id;
 }
 
 /* Internal entities only: an external entity is never resolved, so no file or URL is ever read. */
@@ -142,27 +285,24 @@ static void split_attr_name(const xmlChar *name, const char **local, const char 
 
 static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts) {
     state *s = ((xmlParserCtxtPtr)ctx)->_private;
-    if (!enter(s)) return;
-    put_tag(s, QX_START); put_str(s, name); put_str(s, (const xmlChar *)XHTML_NS);
-    uint32_t n = 0;
-    if (atts) while (atts[2 * n]) n++;
-    put_u32(s, n);
-    for (uint32_t i = 0; i < n; i++) {
+    if (s->failed || !enter(s)) return;
+    int32_t first = attr_count(s);
+    if (atts) for (int i = 0; atts[2 * i]; i++) {
         const char *local, *ns;
         split_attr_name(atts[2 * i], &local, &ns);
-        put_str(s, (const xmlChar *)local); put_str(s, (const xmlChar *)ns);
-        put_str(s, atts[2 * i + 1]);
+        const xmlChar *value = atts[2 * i + 1] ? atts[2 * i + 1] : (const xmlChar *)"";
+        add_attr(s, intern_str(s, &s->names, (const xmlChar *)local), intern_str(s, &s->namespaces, (const xmlChar *)ns),
+                 value, strlen((const char *)value));
     }
+    open_element(s, intern_str(s, &s->names, name), intern_str(s, &s->namespaces, (const xmlChar *)XHTML_NS), first);
 }
 
 static void html_end(void *ctx, const xmlChar *name) {
     (void)name;
-    state *s = ((xmlParserCtxtPtr)ctx)->_private;
-    s->depth--;
-    put_tag(s, QX_END);
+    close_element(((xmlParserCtxtPtr)ctx)->_private);
 }
 
-static void copy_error(xmlParserCtxtPtr ctxt, qx_result *out) {
+static void copy_error(xmlParserCtxtPtr ctxt, qx_tree *out) {
     xmlErrorPtr e = xmlCtxtGetLastError(ctxt);
     if (e && e->code == XML_ERR_ENTITY_LOOP) {
         /* libxml2 reports entity loops and its own amplification check with this code: a hostile document. */
@@ -178,24 +318,52 @@ static void copy_error(xmlParserCtxtPtr ctxt, qx_result *out) {
     }
 }
 
-void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, uint64_t max_events_bytes,
-              qx_result *out) {
+/* Everything a result owns, freed together. */
+typedef struct owner { buf nodes, attrs, text; names names, namespaces; } owner;
+
+static void free_state(state *s) {
+    free(s->nodes.p); free(s->attrs.p); free(s->text.p);
+    free_names(&s->names); free_names(&s->namespaces);
+    free(s->open); free(s->last);
+}
+
+static void export_names(names *t, qx_names *out) {
+    out->bytes = t->storage.p; out->spans = t->spans; out->count = t->count; out->seeded = t->seeded;
+}
+
+void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, uint64_t max_bytes,
+              const char *seed_names, size_t seed_names_length,
+              const char *seed_namespaces, size_t seed_namespaces_length, qx_tree *out) {
     pthread_once(&loader_once, install_loader);
     memset(out, 0, sizeof *out);
+    out->root = -1;
+    if (length > INT32_MAX) { snprintf(out->message, sizeof out->message, "document larger than 2 GiB"); return; }
     state s;
     memset(&s, 0, sizeof s);
-    s.limit = max_events_bytes; s.max_depth = max_depth;
-    /* Events take at most ~12 bytes per input byte without entities; allow 32x, and never less than 64 MiB. */
+    s.root = -1; s.open_text = -1;
+    /* Offsets are 32-bit, so nothing may grow past 2 GiB whatever the caller allows. */
+    s.limit = max_bytes < INT32_MAX ? max_bytes : INT32_MAX;
+    s.max_depth = max_depth;
+    /* Elements take at most ~8 bytes per input byte and text 1, without entities; allow 32x, and never less
+       than 64 MiB. */
     s.amplification_limit = (uint64_t)length * 32 > ((uint64_t)64 << 20) ? (uint64_t)length * 32 : ((uint64_t)64 << 20);
-    if (length > INT32_MAX) { snprintf(out->message, sizeof out->message, "document larger than 2 GiB"); return; }
+    if (!seed(&s.names, seed_names, seed_names_length) || !seed(&s.namespaces, seed_namespaces, seed_namespaces_length)) {
+        free_state(&s);
+        snprintf(out->message, sizeof out->message, "out of memory");
+        return;
+    }
 
     xmlParserCtxtPtr ctxt = html ? (xmlParserCtxtPtr)htmlCreateMemoryParserCtxt(bytes, (int)length)
                                  : xmlCreateMemoryParserCtxt(bytes, (int)length);
-    if (!ctxt) { snprintf(out->message, sizeof out->message, "cannot create a parser"); return; }
+    if (!ctxt) { free_state(&s); snprintf(out->message, sizeof out->message, "cannot create a parser"); return; }
     s.ctxt = ctxt;
 
     xmlSAXHandler *h = xmlMalloc(sizeof *h);
-    if (!h) { xmlFreeParserCtxt(ctxt); snprintf(out->message, sizeof out->message, "out of memory"); return; }
+    if (!h) {
+        xmlFreeParserCtxt(ctxt); free_state(&s);
+        snprintf(out->message, sizeof out->message, "out of memory");
+        return;
+    }
     memset(h, 0, sizeof *h);
     if (html) {
         xmlSAX2InitHtmlDefaultSAXHandler(h);
@@ -233,11 +401,30 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     if (html) htmlFreeParserCtxt(ctxt); else xmlFreeParserCtxt(ctxt);
 
-    if (out->ok) { out->events = s.buf; out->length = s.len; }
-    else free(s.buf);
+    owner *o = out->ok ? malloc(sizeof *o) : NULL;
+    if (!o) {
+        if (out->ok) { out->ok = 0; snprintf(out->message, sizeof out->message, "out of memory"); }
+        free_state(&s);
+        return;
+    }
+    free(s.open); free(s.last);
+    o->nodes = s.nodes; o->attrs = s.attrs; o->text = s.text; o->names = s.names; o->namespaces = s.namespaces;
+    out->owner = o;
+    out->nodes = (qx_node *)o->nodes.p; out->node_count = o->nodes.len / sizeof(qx_node);
+    out->attrs = (qx_attr *)o->attrs.p; out->attr_count = o->attrs.len / sizeof(qx_attr);
+    out->bytes = o->text.p; out->byte_count = o->text.len;
+    export_names(&o->names, &out->names);
+    export_names(&o->namespaces, &out->namespaces);
+    out->root = s.root;
 }
 
-void qx_free(qx_result *result) {
-    free(result->events);
-    result->events = NULL; result->length = 0;
+void qx_free(qx_tree *tree) {
+    owner *o = tree->owner;
+    if (o) {
+        free(o->nodes.p); free(o->attrs.p); free(o->text.p);
+        free_names(&o->names); free_names(&o->namespaces);
+        free(o);
+    }
+    memset(tree, 0, sizeof *tree);
+    tree->root = -1;
 }

@@ -319,18 +319,16 @@ final class StylesheetCache: @unchecked Sendable {
         return mode ?? .horizontalTB
     }
 
+    /// Holds the lock while a sheet is read and parsed, so parallel chapters never parse the same sheet twice.
     private func sheetMode(_ path: String) -> WritingMode? {
         lock.lock()
-        let cached = modes[path]
-        lock.unlock()
-        if let cached { return cached }
+        defer { lock.unlock() }
+        if let cached = modes[path] { return cached }
         var mode: WritingMode?
         if container.contains(path), let bytes = try? container.read(path) {
             mode = CSS.rootWritingMode(inStylesheet: String(decoding: bytes, as: UTF8.self))
         }
-        lock.lock()
         modes[path] = mode
-        lock.unlock()
         return mode
     }
 }

@@ -96,11 +96,35 @@ enum PackageDocument {
     }
 
     static func tokens(_ value: String?) -> [String] {
-        value?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init) ?? []
+        guard let value else { return [] }
+        // The usual single token needs no splitting.
+        if !value.utf8.contains(where: isXMLSpace) { return value.isEmpty ? [] : [value] }
+        return value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
     }
 }
 
 /// Collapses runs of XML whitespace to one space and trims the ends.
 func collapse(_ s: String) -> String {
-    s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    var ascii = true, space = false, cr = false
+    for b in s.utf8 {
+        if b >= 0x80 { ascii = false } else if b == 0x0D { cr = true } else if isXMLSpace(b) { space = true }
+    }
+    // Without whitespace there is nothing to do; in ASCII without CR (no CR LF grapheme) every Character is one
+    // byte, so collapsing bytes gives what splitting Characters gives.
+    if !space && !cr { return s }
+    guard ascii && !cr else {
+        return s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count)
+    var pending = false
+    for b in s.utf8 {
+        if isXMLSpace(b) { pending = !out.isEmpty; continue }
+        if pending { out.append(0x20); pending = false }
+        out.append(b)
+    }
+    return String(decoding: out, as: UTF8.self)
 }
+
+/// Space, tab, line feed or carriage return: the separators of `collapse` and `tokens`.
+@inline(__always) func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

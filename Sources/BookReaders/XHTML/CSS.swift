@@ -46,56 +46,84 @@ enum CSS {
             guard let colon = declaration.firstIndex(of: ":") else { return nil }
             let property = declaration[..<colon].trimmingSpaces.lowercased()
             var value = declaration[declaration.index(after: colon)...].trimmingSpaces
-            if let bang = value.range(of: "!important") { value = String(value[..<bang.lowerBound]).trimmingSpaces }
+            if let bang = value.utf8.firstRange(of: "!important".utf8) { value = String(value[..<bang.lowerBound]).trimmingSpaces }
             return (property, value)
         }
     }
 
     /// Flattened (selectors, declarations) pairs; at-rule blocks such as `@media` are entered, not skipped.
+    /// The delimiters are all ASCII, so the sheet is scanned as UTF-8 and each rule's slices become Strings once.
     static func rules(_ sheet: String) -> [(String, String)] {
         var out: [(String, String)] = []
-        var prelude = ""
-        var body = ""
-        var depth = 0
-        var inBody = false
-        for ch in withoutComments(sheet) {
-            switch ch {
-            case "{":
-                let trimmed = prelude.trimmingSpaces
-                if trimmed.hasPrefix("@") { prelude = ""; continue }
-                inBody = true
-                depth += 1
-                if depth > 1 { body.append(ch) }
-            case "}":
-                if inBody {
-                    depth -= 1
-                    if depth == 0 {
-                        out.append((prelude.trimmingSpaces, body))
-                        prelude = ""
-                        body = ""
-                        inBody = false
-                    } else { body.append(ch) }
+        var text = withoutComments(sheet)
+        text.withUTF8 { bytes in
+            func string(_ from: Int, _ to: Int) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+            }
+            var preludeStart = 0
+            var bodyStart = 0
+            var depth = 0
+            var inBody = false
+            var selectors = ""
+            for i in 0..<bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "{"):
+                    if inBody { depth += 1; continue }
+                    let prelude = string(preludeStart, i)
+                    if prelude.trimmingSpaces.hasPrefix("@") { preludeStart = i + 1; continue }
+                    selectors = prelude
+                    inBody = true
+                    depth = 1
+                    bodyStart = i + 1
+                case UInt8(ascii: "}"):
+                    if inBody {
+                        depth -= 1
+                        if depth == 0 {
+                            out.append((selectors.trimmingSpaces, string(bodyStart, i)))
+                            preludeStart = i + 1
+                            inBody = false
+                        }
+                    } else {
+                        preludeStart = i + 1
+                    }
+                case UInt8(ascii: ";") where !inBody:
+                    preludeStart = i + 1
+                default:
+                    break
                 }
-                else { prelude = "" }
-            case ";" where !inBody:
-                prelude = ""
-            default:
-                if inBody { body.append(ch) } else { prelude.append(ch) }
             }
         }
         return out
     }
 
+    /// The text with `/* … */` comments removed (an unclosed comment runs to the end), found on UTF-8 bytes.
     private static func withoutComments(_ s: String) -> String {
-        guard s.contains("/*") else { return s }
-        var out = ""
-        var rest = Substring(s)
-        while let start = rest.range(of: "/*") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "*/") else { return out }
-            rest = rest[end.upperBound...]
-        }
-        return out + rest
+        var s = s
+        return s.withUTF8 { bytes -> String? in
+            let count = bytes.count
+            func find(_ a: UInt8, _ b: UInt8, from: Int) -> Int? {
+                var i = from
+                while i + 1 < count {
+                    if bytes[i] == a && bytes[i + 1] == b { return i }
+                    i += 1
+                }
+                return nil
+            }
+            guard var start = find(UInt8(ascii: "/"), UInt8(ascii: "*"), from: 0) else { return nil }
+            var out: [UInt8] = []
+            var rest = 0
+            while true {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest..<start]))
+                guard let end = find(UInt8(ascii: "*"), UInt8(ascii: "/"), from: start + 2) else { break }
+                rest = end + 2
+                guard let next = find(UInt8(ascii: "/"), UInt8(ascii: "*"), from: rest) else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest..<count]))
+                    break
+                }
+                start = next
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? s
     }
 }
 

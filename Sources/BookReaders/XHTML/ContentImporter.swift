@@ -24,10 +24,17 @@ struct ContentImporter {
 
     /// Per interned name: how the importer treats elements of that name (see `NameClass`).
     private let classes: [NameClass]
+    /// The classes of the names every document is seeded with, worked out once.
+    private static let seededClasses = zip(XMLNodes.seededNames.strings, XMLNodes.seededNames.lowercased).map {
+        NameClass(raw: $0, lowercased: $1)
+    }
 
     init(document: XMLNodes, spine: Int, href: String, startOffset: Int = 0, imageSizer: @escaping ImageSizer = { _ in nil }) {
         self.doc = document
-        self.classes = zip(document.names.strings, document.names.lowercased).map { NameClass(raw: $0, lowercased: $1) }
+        let names = document.names
+        let seeded = Self.seededClasses.count
+        self.classes = names.strings.count == seeded ? Self.seededClasses
+            : Self.seededClasses + (seeded..<names.strings.count).map { NameClass(raw: names.strings[$0], lowercased: names.lowercased[$0]) }
         self.spine = spine
         self.href = href
         self.offset = startOffset
@@ -228,18 +235,19 @@ struct ContentImporter {
 
     /// `<ruby>` pairs each base run with the `<rt>` that follows it; `<rp>` fallbacks are dropped.
     private mutating func ruby(_ e: E, context: Context, collector: inout InlineCollector) {
-        var base = ""
+        // The base is gathered as UTF-8: libxml2 hands out whole characters, so joining bytes joins the text.
+        var base: [UInt8] = []
         for c in doc.children(e) {
-            if doc.isText(c) { base += doc.text(c); continue }
+            if doc.isText(c) { doc.withText(c) { base.append(contentsOf: $0) }; continue }
             switch doc.lowercasedName(c) {
             case "rt", "rtc":
                 collector.appendRuby(base: base, annotation: doc.textContent(c))
-                base = ""
+                base.removeAll(keepingCapacity: true)
             case "rp": continue
-            default: if isRendered(c) { base += doc.textContent(c) }
+            default: if isRendered(c) { doc.appendTextContent(c, to: &base) }
             }
         }
-        if !base.isEmpty { collector.append(base, style: context.style) }
+        if !base.isEmpty { base.withUnsafeBufferPointer { collector.append($0, style: context.style) } }
     }
 
     // MARK: Lists and tables

@@ -107,15 +107,16 @@ struct InlineCollector {
         hasRun = false
     }
 
-    mutating func appendRuby(base: String, annotation: String) {
-        var collapsedBase = InlineCollector()
-        collapsedBase.atSpace = atSpace
-        collapsedBase.append(base, style: [])
-        let baseText = collapsedBase.inlines.plainText
-        guard !baseText.isEmpty else { return }
+    /// Ruby whose base (UTF-8) is collapsed as running text would be at this point.
+    mutating func appendRuby(base: [UInt8], annotation: String) {
+        var collapsed = InlineCollector()
+        collapsed.atSpace = atSpace
+        base.withUnsafeBufferPointer { collapsed.append($0, style: []) }
+        let baseBytes = collapsed.run
+        guard !baseBytes.isEmpty else { return }
         flushRun()
-        finished.append(.ruby(base: baseText, annotation: collapse(annotation)))
-        atSpace = baseText.unicodeScalars.last == " "
+        finished.append(.ruby(base: String(decoding: baseBytes, as: UTF8.self), annotation: collapse(annotation)))
+        atSpace = baseBytes.last == 0x20
     }
 
     mutating func appendLineBreak() {

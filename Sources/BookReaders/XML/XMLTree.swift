@@ -90,85 +90,26 @@ public enum XMLParser {
     /// Parses XML (or HTML with recovery) into a tree, or says why not; `path` names the document in errors.
     public static func parse(_ bytes: [UInt8], path: String, html: Bool = false,
                              limits: XMLLimits = XMLLimits()) throws(ReadError) -> XMLElement {
-        let root = try withEvents(bytes, path: path, html: html, limits: limits) { decode($0) }
-        guard let root else { throw .malformed(path: path, line: 0, reason: "no root element") }
-        return root
+        let doc = try XMLNodes.parse(bytes, path: path, html: html, limits: limits)
+        return doc.tree(doc.root)
     }
+}
 
-    /// Parses with the shim and hands its event stream (valid only during the call) to `body`.
-    static func withEvents<R>(_ bytes: [UInt8], path: String, html: Bool, limits: XMLLimits,
-                              _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(ReadError) -> R {
-        var result = qx_result()
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { p in
-                qx_parse(p, buffer.count, html ? 1 : 0, limits.maxDepth, limits.maxEventBytes, &result)
-            }
+extension XMLNodes {
+    /// The element as a tree of values, for the package, navigation and container documents.
+    func tree(_ id: NodeID) -> XMLElement {
+        let n = nodes[Int(id)]
+        var attributes: [XMLAttribute] = []
+        attributes.reserveCapacity(Int(n.count))
+        for a in self.attributes[Int(n.start)..<Int(n.start + n.count)] {
+            attributes.append(XMLAttribute(name: names.strings[Int(a.name)], namespace: namespaces.strings[Int(a.namespace)],
+                                           value: String(decoding: bytes[Int(a.start)..<Int(a.start + a.count)], as: UTF8.self)))
         }
-        defer { qx_free(&result) }
-        guard result.ok != 0 else {
-            let message = withUnsafeBytes(of: result.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if message.contains("limit") { throw .limitExceeded("\(path): \(message)") }
-            throw .malformed(path: path, line: Int(result.line), reason: message)
+        var children: [XMLNode] = []
+        for c in self.children(id) {
+            children.append(isText(c) ? .text(text(c)) : .element(tree(c)))
         }
-        guard let events = result.events, result.length > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return body(UnsafeBufferPointer(start: events, count: result.length))
-    }
-
-    /// Rebuilds the tree from the shim's flat event stream.
-    private static func decode(_ events: UnsafeBufferPointer<UInt8>) -> XMLElement? {
-        var position = 0
-        func u32() -> Int {
-            let v = Int(events[position]) | Int(events[position + 1]) << 8
-                | Int(events[position + 2]) << 16 | Int(events[position + 3]) << 24
-            position += 4
-            return v
-        }
-        func string() -> String {
-            let n = u32()
-            let s = String(decoding: UnsafeBufferPointer(rebasing: events[position..<position + n]), as: UTF8.self)
-            position += n
-            return s
-        }
-        var stack: [XMLElement] = []
-        var root: XMLElement?
-        var pending: [UInt8] = []
-        func flushText() {
-            guard !pending.isEmpty else { return }
-            if !stack.isEmpty { stack[stack.count - 1].children.append(.text(String(decoding: pending, as: UTF8.self))) }
-            pending.removeAll(keepingCapacity: true)
-        }
-        func close(_ done: XMLElement) {
-            if stack.isEmpty { if root == nil { root = done } } else { stack[stack.count - 1].children.append(.element(done)) }
-        }
-        while position < events.count {
-            let tag = events[position]
-            position += 1
-            switch Int32(tag) {
-            case Int32(QX_START):
-                flushText()
-                let name = string()
-                let namespace = string()
-                let count = u32()
-                var attributes: [XMLAttribute] = []
-                attributes.reserveCapacity(count)
-                for _ in 0..<count {
-                    let n = string(), ns = string(), v = string()
-                    attributes.append(XMLAttribute(name: n, namespace: ns, value: v))
-                }
-                stack.append(XMLElement(name: name, namespace: namespace, attributes: attributes, children: []))
-            case Int32(QX_END):
-                flushText()
-                if let done = stack.popLast() { close(done) }
-            default:
-                let n = u32()
-                pending.append(contentsOf: UnsafeBufferPointer(rebasing: events[position..<position + n]))
-                position += n
-            }
-        }
-        flushText()
-        while let open = stack.popLast() { close(open) }
-        return root
+        return XMLElement(name: names.strings[Int(n.name)], namespace: namespaces.strings[Int(n.namespace)],
+                          attributes: attributes, children: children)
     }
 }

@@ -4,25 +4,51 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Event stream tags, each followed by little-endian u32-length-prefixed byte strings:
-   QX_START: name, namespace URI, u32 attribute count, then per attribute: name, namespace URI, value.
-   QX_END: nothing.  QX_TEXT: the character data. */
-enum { QX_START = 1, QX_END = 2, QX_TEXT = 3 };
+/* A node of the parsed document, in document order. Names and namespace URIs are interned numbers. */
+typedef struct qx_node {
+    int32_t name;         /* interned local name; -1 for a text node */
+    int32_t namespace;    /* interned namespace URI (0 is "", no namespace) */
+    int32_t start;        /* element: index of its first attribute; text: first byte in bytes */
+    int32_t count;        /* element: number of attributes; text: number of bytes */
+    int32_t firstChild;   /* -1 when none */
+    int32_t nextSibling;  /* -1 when none */
+} qx_node;
 
-typedef struct qx_result {
-    uint8_t *events;      /* malloc'd event stream; free with qx_free */
-    size_t length;        /* bytes in events */
+typedef struct qx_attr {
+    int32_t name, namespace;
+    int32_t start, count; /* the value, as bytes in bytes */
+} qx_attr;
+
+/* Interned strings beyond the seeds: string i (from the seed count on) is bytes[spans[2i] ..< +spans[2i+1]]. */
+typedef struct qx_names {
+    const uint8_t *bytes;
+    const uint32_t *spans;
+    int32_t count;        /* all interned strings, seeds included */
+    int32_t seeded;
+} qx_names;
+
+typedef struct qx_tree {
+    qx_node *nodes; size_t node_count;
+    qx_attr *attrs; size_t attr_count;
+    uint8_t *bytes; size_t byte_count;  /* text of text nodes and attribute values, UTF-8 */
+    qx_names names, namespaces;
+    int32_t root;         /* the document element; -1 when there is none */
     int ok;               /* 1 when the document was parsed (well-formed, or recovered in HTML mode) */
     int line;             /* line of the first error, 0 when unknown */
     char message[256];    /* first error, empty when ok */
-} qx_result;
+    void *owner;          /* the shim's memory behind all of the above; free with qx_free */
+} qx_tree;
 
-/* Parses bytes as XML (html == 0) or as HTML with recovery (html != 0) into an event stream.
-   Never touches the network or the file system; entities are bounded by libxml2's amplification checks. */
-void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, uint64_t max_events_bytes,
-              qx_result *out);
+/* Parses bytes as XML (html == 0) or as HTML with recovery (html != 0) straight into node arrays.
+   Names and namespaces are interned after the given seeds (NUL-terminated strings one after another), so the
+   seeds get the numbers 0, 1, 2, ... in order. Consecutive character data makes one text node; text outside the
+   document element is dropped. Never touches the network or the file system; entities are bounded by
+   libxml2's amplification checks and by max_bytes (the size of everything produced). */
+void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, uint64_t max_bytes,
+              const char *seed_names, size_t seed_names_length,
+              const char *seed_namespaces, size_t seed_namespaces_length, qx_tree *out);
 
-/* Frees the event stream of a result. */
-void qx_free(qx_result *result);
+/* Frees everything a result holds. */
+void qx_free(qx_tree *tree);
 
 #endif
