@@ -564,20 +564,21 @@ final class LayoutContext {
                         rubySpans.append(RubySpan(base: start..<end, annotation: ruby.annotation, shown: shown))
                     }
                 }
-                var flow = FlowLine(line: Line(text: text, width: lineWidth,
-                                               direction: direction, alignment: gaps > 0 ? .justify : .start,
-                                               role: role, decorations: decorations, language: language,
-                                               rubies: rubySpans))
                 let startByte = Int(clusterStart[span.start])
                 let endByte = Int(clusterStart[span.end])
-                flow.start = input.offset + scalars(upTo: startByte)
-                flow.end = input.offset + scalars(upTo: endByte)
+                let start = input.offset + scalars(upTo: startByte)
+                let end = input.offset + scalars(upTo: endByte)
+                var labels: [String] = []
                 let isLast = index == spans.count - 1
                 while marker < input.markers.count && (isLast || input.markers[marker].position < endByte) {
-                    flow.labels.append(input.markers[marker].label)
+                    labels.append(input.markers[marker].label)
                     marker += 1
                 }
-                out.append(flow)
+                // Built where it is stored: a FlowLine copied into `out` costs a retain and release per field.
+                out.append(FlowLine(line: Line(text: text, width: lineWidth, direction: direction,
+                                               alignment: gaps > 0 ? .justify : .start, role: role,
+                                               decorations: decorations, language: language, rubies: rubySpans),
+                                    start: start, end: end, labels: labels))
             }
         }
         keepTogether(&out, from: firstOut)

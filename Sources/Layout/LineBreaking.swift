@@ -34,6 +34,7 @@ struct FirstFit: LineBreakStrategy {
     func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, reserve: Int) -> [LineSpan] {
         let n = text.count
         var spans: [LineSpan] = []
+        spans.reserveCapacity(n / max(1, restWidth - 8) + 2)
         var start = 0
         var hard = 0
         let hardBefore = text.hardBefore
