@@ -523,7 +523,8 @@ final class LayoutContext {
                             openDecoration = -1
                             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[split..<b1]))
                         } else {
-                            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<b1]))
+                            // Byte by byte: a generic append of a few bytes costs more than the copy.
+                            for k in b0..<b1 { output.append(bytes[k]) }
                         }
                         lineWidth += Int(clusterWidth[c])
                         if gaps > 0 {

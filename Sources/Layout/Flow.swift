@@ -17,9 +17,12 @@ public func paginate(_ document: Document, options: LayoutOptions = LayoutOption
     var results = [[Page]](repeating: [], count: groups.count)
     if options.concurrent && groups.count > 1 {
         // Each group is laid out and cut where it is read: no barrier between the two, no flows kept for long.
+        // Longest first, so no thread is left alone with a long chapter at the end.
+        let order = longestFirst(groups.map { $0.reduce(0) { $0 + textLength(of: chapters[$1]) } })
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let results = buffer
-            DispatchQueue.concurrentPerform(iterations: groups.count) { g in
+            DispatchQueue.concurrentPerform(iterations: groups.count) { k in
+                let g = order[k]
                 results[g] = cutPages(groups[g].map { layoutChapter(at: $0, of: document, options: options) },
                                       chapters: groups[g], of: document, options: options)
             }
@@ -47,6 +50,17 @@ public func paginate(_ document: Document, options: LayoutOptions = LayoutOption
     for group in results { pages.append(contentsOf: group) }
     for i in pages.indices { pages[i].number = i + 1 }
     return pages
+}
+
+/// Indexes of `weights` heaviest first (ties in index order): the order to hand out parallel work in.
+func longestFirst(_ weights: [Int]) -> [Int] {
+    weights.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1 }
+}
+
+/// About how much text a chapter holds, from its blocks' source offsets: no walk over its text.
+func textLength(of chapter: Chapter) -> Int {
+    guard let first = chapter.blocks.first, let last = chapter.blocks.last else { return 0 }
+    return max(0, last.location.offset - first.location.offset) + chapter.blocks.count
 }
 
 /// The writing mode a chapter is laid out in.

@@ -53,3 +53,11 @@ enum Console {
         error("quire: error: \(prefix)\(failure.message)\n")
     }
 }
+
+/// What a command leaves for the process exit to free all at once: tearing a paginated book down object by object
+/// costs several milliseconds for nothing.
+enum KeptUntilExit {
+    nonisolated(unsafe) private static var kept: [Any] = []
+
+    static func keep(_ values: Any...) { kept.append(contentsOf: values) }
+}

@@ -52,6 +52,7 @@ enum RenderCommand {
         let range = try pageRange(arguments)
         let book = try Inputs.open(arguments, for: spec)
         let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
+        defer { KeptUntilExit.keep(book, pagination) }
         if let last = pagination.pages.last?.number, range.lowerBound > last {
             Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
         }

@@ -6,6 +6,12 @@ public protocol Container: Sendable {
     var paths: [String] { get }
     func contains(_ path: String) -> Bool
     func read(_ path: String) throws(ReadError) -> [UInt8]
+    /// The entry's size in bytes as its container declares it (nil when unknown): to schedule big reads first.
+    func size(of path: String) -> Int?
+}
+
+extension Container {
+    public func size(of path: String) -> Int? { nil }
 }
 
 /// Bounds on a possibly hostile archive; exceeding one is an error that names it.

@@ -33,6 +33,11 @@ public struct DirectoryContainer: Container {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
     }
 
+    public func size(of path: String) -> Int? {
+        guard let url = resolved(path) else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+    }
+
     public func read(_ path: String) throws(ReadError) -> [UInt8] {
         guard let url = resolved(path), contains(path) else { throw .missingPart(path) }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0

@@ -75,6 +75,16 @@ public final class ZipContainer: Container, @unchecked Sendable {
 
     public func contains(_ path: String) -> Bool { indexByPath[path] != nil }
 
+    public func size(of path: String) -> Int? {
+        guard let index = indexByPath[path] else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_stat_index(archive, index, 0, &stat) == 0 else { return nil }
+        return Int(clamping: stat.size)
+    }
+
     public func read(_ path: String) throws(ReadError) -> [UInt8] {
         guard let index = indexByPath[path] else { throw .missingPart(path) }
         lock.lock()

@@ -72,7 +72,11 @@ public enum EPUBReader {
         }
         let stylesheets = StylesheetCache(container: container)
         let results = ResultSlots<(chapter: Chapter?, diagnostics: [Diagnostic])>(count: steps.count)
-        let reads = steps.indices.filter { if case .read = steps[$0] { return true } else { return false } }
+        // Biggest documents first, so no thread is left alone with a long chapter at the end; results stay in order.
+        let reads = steps.indices.compactMap { i -> (step: Int, size: Int)? in
+            guard case .read(_, let path, _) = steps[i] else { return nil }
+            return (i, container.size(of: path) ?? 0)
+        }.sorted { $0.size != $1.size ? $0.size > $1.size : $0.step < $1.step }.map(\.step)
         if !reads.isEmpty {
             let steps = steps, publication = publication
             DispatchQueue.concurrentPerform(iterations: reads.count) { n in
