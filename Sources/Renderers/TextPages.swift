@@ -27,10 +27,10 @@ public struct TextPageDrawer: Sendable {
     /// The rows of `rows(_:size:folio:binding:)` as UTF-8 in one buffer: no String per row or cell.
     func draw(_ page: Page?, size: PageSize, folio: String?, binding: Binding = []) -> DrawnRows {
         let width = size.columns
-        let top = binding.contains(.top) ? "━" : "─"
-        let bottom = binding.contains(.bottom) ? "━" : "─"
-        let left = binding.contains(.left) ? "┃" : "│"
-        let right = binding.contains(.right) ? "┃" : "│"
+        let top = PackedUTF8(binding.contains(.top) ? "━" : "─")
+        let bottom = PackedUTF8(binding.contains(.bottom) ? "━" : "─")
+        let left = PackedUTF8(binding.contains(.left) ? "┃" : "│")
+        let right = PackedUTF8(binding.contains(.right) ? "┃" : "│")
         var out = DrawnRows()
         out.bytes.reserveCapacity((size.lines + 3) * (width + 2) * 3)
         out.ends.reserveCapacity(size.lines + 3)
@@ -57,15 +57,19 @@ public struct TextPageDrawer: Sendable {
         return out
     }
 
-    private func corner(_ light: String, _ binding: Binding, _ edges: Binding) -> String {
+    /// A frame corner, heavy on the sides that are the spine: a switch, as it is drawn four times a page.
+    private func corner(_ light: Unicode.Scalar, _ binding: Binding, _ edges: Binding) -> PackedUTF8 {
         let heavyVertical = binding.contains(edges.intersection([.left, .right]))
         let heavyHorizontal = binding.contains(edges.intersection([.top, .bottom]))
-        guard heavyVertical || heavyHorizontal else { return light }
-        let table: [String: (v: String, h: String, both: String)] = [
-            "┌": ("┎", "┍", "┏"), "┐": ("┒", "┑", "┓"), "└": ("┖", "┕", "┗"), "┘": ("┚", "┙", "┛"),
-        ]
-        let forms = table[light]!
-        return heavyVertical && heavyHorizontal ? forms.both : (heavyVertical ? forms.v : forms.h)
+        guard heavyVertical || heavyHorizontal else { return PackedUTF8(light) }
+        let forms: (v: Unicode.Scalar, h: Unicode.Scalar, both: Unicode.Scalar)
+        switch light {
+        case "┌": forms = ("┎", "┍", "┏")
+        case "┐": forms = ("┒", "┑", "┓")
+        case "└": forms = ("┖", "┕", "┗")
+        default: forms = ("┚", "┙", "┛")
+        }
+        return PackedUTF8(heavyVertical && heavyHorizontal ? forms.both : (heavyVertical ? forms.v : forms.h))
     }
 
     func centered(_ text: String, width: Int) -> String {
@@ -83,7 +87,7 @@ public struct TextPageDrawer: Sendable {
     }
 
     /// Text rows of exactly `size.columns` cells each, `size.lines` of them, between the frame's side edges.
-    func bodyRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
+    func bodyRows(_ page: Page, size: PageSize, left: PackedUTF8, right: PackedUTF8, into out: inout DrawnRows) {
         if page.writingMode == .verticalRL {
             verticalRows(page, size: size, left: left, right: right, into: &out)
             return
@@ -95,7 +99,7 @@ public struct TextPageDrawer: Sendable {
             out.append(left)
             out.spaces(lead)
             out.append(line.text)
-            out.spaces(max(0, size.columns - used))
+            out.spaces(size.columns - used)
             out.append(right)
             out.endRow()
             drawn += 1
@@ -110,29 +114,29 @@ public struct TextPageDrawer: Sendable {
     }
 
     /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom.
-    func verticalRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
+    func verticalRows(_ page: Page, size: PageSize, left: PackedUTF8, right: PackedUTF8, into out: inout DrawnRows) {
         let columnCount = max(1, size.columns / 2)
-        // Each column's text as bytes with the byte range of each row.
-        let columns = page.lines.prefix(columnCount).map { line -> (bytes: [UInt8], rows: [Range<Int>]) in
-            let bytes = Array(line.text.utf8)
-            return (bytes, bytes.withUnsafeBufferPointer { verticalRowRanges(of: $0) })
-        }
+        let columns = VerticalColumns(page.lines.prefix(columnCount))
         let spare = size.columns - 2 * columnCount
-        for row in 0..<size.lines {
-            out.append(left)
-            out.spaces(spare)
-            for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                if index < columns.count, row < columns[index].rows.count {
-                    let range = columns[index].rows[row]
-                    columns[index].bytes.withUnsafeBufferPointer {
-                        VerticalForms.cell(UnsafeBufferPointer(rebasing: $0[range]), ambiguousWide: ambiguousWide, into: &out.bytes)
+        let ambiguousWide = ambiguousWide
+        columns.text.withUnsafeBufferPointer { text in
+            columns.bounds.withUnsafeBufferPointer { bounds in
+                for row in 0..<size.lines {
+                    out.append(left)
+                    out.spaces(spare)
+                    for index in stride(from: columnCount - 1, through: 0, by: -1) {
+                        if index < columns.firsts.count - 1, row < columns.firsts[index + 1] - columns.firsts[index] - 1 {
+                            let b = columns.firsts[index] + row
+                            let unit = UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])])
+                            VerticalForms.cell(unit, ambiguousWide: ambiguousWide, into: &out.bytes)
+                        } else {
+                            out.spaces(2)
+                        }
                     }
-                } else {
-                    out.spaces(2)
+                    out.append(right)
+                    out.endRow()
                 }
             }
-            out.append(right)
-            out.endRow()
         }
     }
 }
@@ -148,17 +152,42 @@ struct DrawnRows {
 
     mutating func endRow() { ends.append(bytes.count) }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-
-    mutating func append(_ text: String, count: Int) {
+    mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { piece in
-            for _ in 0..<max(0, count) { bytes.append(contentsOf: piece) }
-        }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ piece: PackedUTF8) { piece.append(to: &bytes) }
+
+    mutating func append(_ piece: PackedUTF8, count: Int) {
+        for _ in 0..<max(0, count) { piece.append(to: &bytes) }
     }
 
     mutating func spaces(_ count: Int) {
         for _ in 0..<max(0, count) { bytes.append(0x20) }
+    }
+}
+
+/// One character of at most four UTF-8 bytes packed in an integer, so drawing a frame edge or a turned form
+/// copies no String or array.
+struct PackedUTF8: Sendable {
+    var bytes: UInt32 = 0
+    var count: UInt8 = 0
+
+    init(_ utf8: [UInt8]) {
+        precondition(utf8.count <= 4)
+        for (i, b) in utf8.enumerated() { bytes |= UInt32(b) << (8 * UInt32(i)) }
+        count = UInt8(utf8.count)
+    }
+
+    init(_ scalar: Unicode.Scalar) { self.init(Array(String(scalar).utf8)) }
+
+    func append(to out: inout [UInt8]) {
+        var b = bytes
+        for _ in 0..<count {
+            out.append(UInt8(truncatingIfNeeded: b))
+            b >>= 8
+        }
     }
 }
 

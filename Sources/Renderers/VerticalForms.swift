@@ -30,17 +30,32 @@ public enum VerticalForms {
         unit.withUTF8 { cell($0, ambiguousWide: ambiguousWide, into: &out) }
     }
 
-    /// The table by code point, UTF-8 encoded; a Character lookup also matches the canonical equivalents
-    /// U+2329 and U+232A (singletons for 〈 and 〉), so they are listed too.
-    static let scalarTable: [UInt32: [UInt8]] = {
-        var table: [UInt32: [UInt8]] = [:]
-        for (key, value) in VerticalForms.table where key.unicodeScalars.count == 1 {
-            table[key.unicodeScalars.first!.value] = Array(String(value).utf8)
+    /// Every single code point whose drawing is fixed (the table, space, ASCII), as a flat table over the BMP:
+    /// `index[scalar]` is 0 for none, else one past its place in `narrow` / `wide` (by `--ambiguous`).
+    struct FormTable: Sendable {
+        var index: [UInt8]
+        var narrow: [PackedUTF8] = []
+        var wide: [PackedUTF8] = []
+
+        init() {
+            index = [UInt8](repeating: 0, count: 0x10000)
+            var scalars: [UInt32] = Array(0..<0x80)
+            for key in VerticalForms.table.keys.sorted() where key.unicodeScalars.count == 1 {
+                let value = key.unicodeScalars.first!.value
+                if value >= 0x80 { scalars.append(value) }
+            }
+            // A Character lookup also matches the canonical equivalents U+2329 and U+232A (singletons for 〈 and 〉).
+            scalars += [0x2329, 0x232A]
+            for scalar in scalars {
+                let unit = String(UnicodeScalar(scalar)!)
+                narrow.append(PackedUTF8(Array(VerticalForms.slowCell(unit, ambiguousWide: false).utf8)))
+                wide.append(PackedUTF8(Array(VerticalForms.slowCell(unit, ambiguousWide: true).utf8)))
+                index[Int(scalar)] = UInt8(narrow.count)
+            }
         }
-        table[0x2329] = Array(String(VerticalForms.table["〈"]!).utf8)
-        table[0x232A] = Array(String(VerticalForms.table["〉"]!).utf8)
-        return table
-    }()
+    }
+
+    static let forms = FormTable()
 
     /// `cell(_:ambiguousWide:)` of one row's UTF-8 bytes, appended as UTF-8.
     static func cell(_ unit: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool, into out: inout [UInt8]) {
@@ -49,24 +64,30 @@ public enum VerticalForms {
             out.append(contentsOf: slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide).utf8)
             return
         }
-        let start = out.count
-        if let turned = scalarTable[scalar] {
-            out.append(contentsOf: turned)
-        } else if scalar == 0x20 {
-            out.append(contentsOf: [0xE3, 0x80, 0x80])
-            return
-        } else if scalar >= 0x21 && scalar <= 0x7E {
-            // Fullwidth forms U+FF01…U+FF5E.
-            let v = 0xFF01 + scalar - 0x21
-            out.append(contentsOf: [0xEF, UInt8(0x80 | ((v >> 6) & 0x3F)), UInt8(0x80 | (v & 0x3F))])
-            return
-        } else {
-            out.append(contentsOf: unit)
+        if scalar < 0x10000 {
+            let slot = Int(forms.index[Int(scalar)])
+            if slot != 0 {
+                (ambiguousWide ? forms.wide : forms.narrow)[slot - 1].append(to: &out)
+                return
+            }
         }
-        let width = out.withUnsafeBufferPointer {
-            cellWidth(utf8: UnsafeBufferPointer(rebasing: $0[start...]), ambiguousWide: ambiguousWide)
-        }
+        out.append(contentsOf: unit)
+        // Ideographs and kana are wide whatever --ambiguous says: no need to ask ICU.
+        if isWide(scalar) { return }
+        let width = cellWidth(utf8: unit, ambiguousWide: ambiguousWide)
         for _ in 0..<max(0, 2 - width) { out.append(0x20) }
+    }
+
+    /// Code points that are East Asian Wide or Fullwidth, visible and not joining: ideographs, kana, Hangul
+    /// syllables, CJK punctuation and fullwidth forms (checked against `cellWidth` in the tests).
+    static func isWide(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF60, 0xFFE0...0xFFE6:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The code point when the bytes hold exactly one.
@@ -83,7 +104,8 @@ public enum VerticalForms {
         }
     }
 
-    private static func slowCell(_ unit: String, ambiguousWide: Bool) -> String {
+    /// The Character-based definition: the table, space and ASCII turned, anything else padded to two cells.
+    static func slowCell(_ unit: String, ambiguousWide: Bool) -> String {
         var drawn = unit
         if unit.count == 1, let c = unit.first {
             if let turned = table[c] {
