@@ -93,12 +93,13 @@ public struct TextPageDrawer: Sendable {
             return
         }
         var drawn = 0
-        for line in page.lines.prefix(size.lines) {
-            let lead = line.offset(inInlineSize: size.columns)
-            let used = lead + line.width
+        for index in page.lines.indices.prefix(size.lines) {
+            // By index, so only the text is retained, not every field of the line.
+            let lead = page.lines[index].offset(inInlineSize: size.columns)
+            let used = lead + page.lines[index].width
             out.append(left)
             out.spaces(lead)
-            out.append(line.text)
+            out.append(page.lines[index].text)
             out.spaces(size.columns - used)
             out.append(right)
             out.endRow()
@@ -117,27 +118,34 @@ public struct TextPageDrawer: Sendable {
     func verticalRows(_ page: Page, size: PageSize, left: PackedUTF8, right: PackedUTF8, into out: inout DrawnRows) {
         let columnCount = max(1, size.columns / 2)
         let columns = VerticalColumns(page.lines.prefix(columnCount))
-        let spare = size.columns - 2 * columnCount
-        let ambiguousWide = ambiguousWide
+        let cells = VerticalForms.Cells(ambiguousWide: ambiguousWide)
+        let spare = max(0, size.columns - 2 * columnCount)
+        // A row is its edges, the spare cells and two cells a column; a cell is at most its text plus 6 bytes.
+        let limit = size.lines * (8 + spare + 6 * columnCount) + columns.text.count
+        let start = out.bytes.count
+        var ends: [Int] = []
+        ends.reserveCapacity(size.lines)
         columns.text.withUnsafeBufferPointer { text in
             columns.bounds.withUnsafeBufferPointer { bounds in
-                for row in 0..<size.lines {
-                    out.append(left)
-                    out.spaces(spare)
-                    for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                        if index < columns.firsts.count - 1, row < columns.firsts[index + 1] - columns.firsts[index] - 1 {
-                            let b = columns.firsts[index] + row
-                            let unit = UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])])
-                            VerticalForms.cell(unit, ambiguousWide: ambiguousWide, into: &out.bytes)
-                        } else {
-                            out.spaces(2)
+                out.bytes.appendUpTo(limit) { writer in
+                    for row in 0..<size.lines {
+                        writer.put(left)
+                        writer.spaces(spare)
+                        for index in stride(from: columnCount - 1, through: 0, by: -1) {
+                            if index < columns.count, row < columns.rowCount(index) {
+                                let b = columns.firsts[index] + row
+                                cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
+                            } else {
+                                writer.spaces(2)
+                            }
                         }
+                        writer.put(right)
+                        ends.append(start + writer.count)
                     }
-                    out.append(right)
-                    out.endRow()
                 }
             }
         }
+        out.ends.append(contentsOf: ends)
     }
 }
 
@@ -159,12 +167,27 @@ struct DrawnRows {
 
     mutating func append(_ piece: PackedUTF8) { piece.append(to: &bytes) }
 
+    /// `count` copies of `piece`: the bytes are added in one step and then overwritten in place.
     mutating func append(_ piece: PackedUTF8, count: Int) {
-        for _ in 0..<max(0, count) { piece.append(to: &bytes) }
+        guard count > 0 else { return }
+        let start = bytes.count
+        let size = Int(piece.count)
+        bytes.append(contentsOf: repeatElement(0, count: count * size))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var i = start
+            while i < buffer.count {
+                var b = piece.bytes
+                for _ in 0..<size {
+                    buffer[i] = UInt8(truncatingIfNeeded: b)
+                    b >>= 8
+                    i += 1
+                }
+            }
+        }
     }
 
     mutating func spaces(_ count: Int) {
-        for _ in 0..<max(0, count) { bytes.append(0x20) }
+        if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
     }
 }
 
@@ -180,7 +203,10 @@ struct PackedUTF8: Sendable {
         count = UInt8(utf8.count)
     }
 
-    init(_ scalar: Unicode.Scalar) { self.init(Array(String(scalar).utf8)) }
+    init(_ scalar: Unicode.Scalar) {
+        for (i, b) in scalar.utf8.enumerated() { bytes |= UInt32(b) << (8 * UInt32(i)) }
+        count = UInt8(scalar.utf8.count)
+    }
 
     func append(to out: inout [UInt8]) {
         var b = bytes

@@ -30,68 +30,105 @@ public enum VerticalForms {
         unit.withUTF8 { cell($0, ambiguousWide: ambiguousWide, into: &out) }
     }
 
-    /// Every single code point whose drawing is fixed (the table, space, ASCII), as a flat table over the BMP:
-    /// `index[scalar]` is 0 for none, else one past its place in `narrow` / `wide` (by `--ambiguous`).
-    struct FormTable: Sendable {
-        var index: [UInt8]
+    /// Code points that are East Asian Wide or Fullwidth, visible and not joining (ideographs, kana, Hangul
+    /// syllables, CJK punctuation, fullwidth forms): two cells as they are, whatever `--ambiguous` says.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF60, 0xFFE0...0xFFE6,
+    ]
+
+    /// Latin-1 and Latin Extended letters, punctuation, arrows, math, box drawing, shapes, CJK punctuation, kana,
+    /// ideographs and fullwidth forms: no two of them (nor ASCII but CR) join into one character, so a column of
+    /// them splits into rows by code point without asking ICU.
+    static let aloneRanges: [ClosedRange<UInt32>] = [
+        0x00A0...0x02FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x23FF, 0x2500...0x27BF,
+        0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE4F, 0xFF01...0xFF9D,
+    ]
+
+    /// What drawing a BMP code point in a column needs, in one flat table (checked against `cellWidth` and
+    /// `verticalRowRanges` in the tests): the low byte is one past the place of its fixed cell in `narrow` /
+    /// `wide` (by `--ambiguous`; 0 = none), then the flags `wideFlag` and `aloneFlag`.
+    struct CodePointTable: Sendable {
+        static let wideFlag: UInt16 = 0x100
+        static let aloneFlag: UInt16 = 0x200
+
+        var entries: [UInt16]
         var narrow: [PackedUTF8] = []
         var wide: [PackedUTF8] = []
 
         init() {
-            index = [UInt8](repeating: 0, count: 0x10000)
+            entries = [UInt16](repeating: 0, count: 0x10000)
+            entries.withUnsafeMutableBufferPointer { entries in
+                for range in VerticalForms.wideRanges {
+                    for scalar in range { entries[Int(scalar)] |= Self.wideFlag }
+                }
+                for range in VerticalForms.aloneRanges {
+                    for scalar in range { entries[Int(scalar)] |= Self.aloneFlag }
+                }
+                for scalar in 0..<0x80 where scalar != 0x0D { entries[scalar] |= Self.aloneFlag }
+            }
+            // The fixed cells: the table, space and ASCII. A Character lookup also matches the canonical
+            // equivalents U+2329 and U+232A (singletons for 〈 and 〉), so they are listed too.
             var scalars: [UInt32] = Array(0..<0x80)
             for key in VerticalForms.table.keys.sorted() where key.unicodeScalars.count == 1 {
                 let value = key.unicodeScalars.first!.value
                 if value >= 0x80 { scalars.append(value) }
             }
-            // A Character lookup also matches the canonical equivalents U+2329 and U+232A (singletons for 〈 and 〉).
             scalars += [0x2329, 0x232A]
             for scalar in scalars {
                 let unit = String(UnicodeScalar(scalar)!)
                 narrow.append(PackedUTF8(Array(VerticalForms.slowCell(unit, ambiguousWide: false).utf8)))
                 wide.append(PackedUTF8(Array(VerticalForms.slowCell(unit, ambiguousWide: true).utf8)))
-                index[Int(scalar)] = UInt8(narrow.count)
+                entries[Int(scalar)] |= UInt16(narrow.count)
             }
+            precondition(narrow.count < 0x100)
         }
     }
 
-    static let forms = FormTable()
+    static let codePoints = CodePointTable()
+
+    /// The cells of one `--ambiguous` setting: fetched once a page, so drawing a cell touches no global.
+    struct Cells {
+        let entries: [UInt16]
+        let forms: [PackedUTF8]
+        let ambiguousWide: Bool
+
+        init(ambiguousWide: Bool) {
+            entries = VerticalForms.codePoints.entries
+            forms = ambiguousWide ? VerticalForms.codePoints.wide : VerticalForms.codePoints.narrow
+            self.ambiguousWide = ambiguousWide
+        }
+
+        /// `cell(_:ambiguousWide:)` of one row's UTF-8 bytes: at most `unit.count + 6` bytes.
+        func draw(_ unit: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter) {
+            guard let scalar = VerticalForms.singleScalar(unit) else {
+                // Several code points (a cluster, or a tate-chu-yoko pair): the Character-based path.
+                out.put(slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide))
+                return
+            }
+            let entry = scalar < 0x10000 ? entries[Int(scalar)] : 0
+            let slot = Int(entry & 0xFF)
+            if slot != 0 {
+                out.put(forms[slot - 1])
+                return
+            }
+            out.put(unit)
+            // Ideographs and kana are wide whatever --ambiguous says: no need to ask ICU.
+            if entry & CodePointTable.wideFlag != 0 { return }
+            out.spaces(2 - cellWidth(utf8: unit, ambiguousWide: ambiguousWide))
+        }
+    }
 
     /// `cell(_:ambiguousWide:)` of one row's UTF-8 bytes, appended as UTF-8.
     static func cell(_ unit: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool, into out: inout [UInt8]) {
-        guard let scalar = singleScalar(unit) else {
-            // Several code points (a cluster, or a tate-chu-yoko pair): the Character-based path.
-            out.append(contentsOf: slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide).utf8)
-            return
-        }
-        if scalar < 0x10000 {
-            let slot = Int(forms.index[Int(scalar)])
-            if slot != 0 {
-                (ambiguousWide ? forms.wide : forms.narrow)[slot - 1].append(to: &out)
-                return
-            }
-        }
-        out.append(contentsOf: unit)
-        // Ideographs and kana are wide whatever --ambiguous says: no need to ask ICU.
-        if isWide(scalar) { return }
-        let width = cellWidth(utf8: unit, ambiguousWide: ambiguousWide)
-        for _ in 0..<max(0, 2 - width) { out.append(0x20) }
-    }
-
-    /// Code points that are East Asian Wide or Fullwidth, visible and not joining: ideographs, kana, Hangul
-    /// syllables, CJK punctuation and fullwidth forms (checked against `cellWidth` in the tests).
-    static func isWide(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF60, 0xFFE0...0xFFE6:
-            return true
-        default:
-            return false
-        }
+        let cells = Cells(ambiguousWide: ambiguousWide)
+        out.appendUpTo(unit.count + 6) { cells.draw(unit, into: &$0) }
     }
 
     /// The code point when the bytes hold exactly one.
-    private static func singleScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    @inline(__always)
+    static func singleScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard let b0 = bytes.first else { return nil }
         switch bytes.count {
         case 1: return b0 < 0x80 ? UInt32(b0) : nil

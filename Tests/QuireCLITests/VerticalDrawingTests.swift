@@ -60,9 +60,7 @@ final class VerticalDrawingTests: XCTestCase {
             "\u{1F44D}\u{1F3FD}!", "「ー～…」", " 12 ", "\t1\n2", "12!?", "1!", "?!12?", "─┌┐│", "café 12",
         ]
         // Every code point the fast path accepts, in runs, beside digits and marks that pair or join.
-        let ranges: [ClosedRange<UInt32>] = [0x00A0...0x02FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x23FF,
-                                             0x2500...0x27BF, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-                                             0xF900...0xFAFF, 0xFE10...0xFE4F, 0xFF01...0xFFEF]
+        let ranges = VerticalForms.aloneRanges + VerticalForms.wideRanges + [0x3000...0x30FF, 0xFE10...0xFE4F, 0xFF01...0xFFEF]
         for range in ranges {
             var run = ""
             for value in range {
