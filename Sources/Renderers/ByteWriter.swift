@@ -35,8 +35,23 @@ struct ByteWriter {
         text.withUTF8 { put($0) }
     }
 
+    /// `count` copies of `piece`, as in a frame edge.
+    mutating func put(_ piece: PackedUTF8, count: Int) {
+        for _ in 0..<max(0, count) { put(piece) }
+    }
+
     mutating func spaces(_ n: Int) {
-        for _ in 0..<max(0, n) { put(0x20) }
+        if n > 16 {
+            (base + count).update(repeating: 0x20, count: n)
+            count += n
+        } else {
+            for _ in 0..<max(0, n) { put(0x20) }
+        }
+    }
+
+    /// Drops the spaces at the end, back to `start` at most.
+    mutating func trimSpaces(downTo start: Int) {
+        while count > start && base[count - 1] == 0x20 { count -= 1 }
     }
 }
 

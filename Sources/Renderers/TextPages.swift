@@ -26,35 +26,73 @@ public struct TextPageDrawer: Sendable {
 
     /// The rows of `rows(_:size:folio:binding:)` as UTF-8 in one buffer: no String per row or cell.
     func draw(_ page: Page?, size: PageSize, folio: String?, binding: Binding = []) -> DrawnRows {
+        var out = DrawnRows()
+        draw(page, size: size, folio: folio, binding: binding, into: &out)
+        return out
+    }
+
+    /// Appends the `size.lines + 3` rows of `rows(_:size:folio:binding:)` to `out`, written in one pass into
+    /// space sized for the page.
+    func draw(_ page: Page?, size: PageSize, folio: String?, binding: Binding = [], into out: inout DrawnRows) {
         let width = size.columns
         let top = PackedUTF8(binding.contains(.top) ? "━" : "─")
         let bottom = PackedUTF8(binding.contains(.bottom) ? "━" : "─")
         let left = PackedUTF8(binding.contains(.left) ? "┃" : "│")
         let right = PackedUTF8(binding.contains(.right) ? "┃" : "│")
-        var out = DrawnRows()
-        out.bytes.reserveCapacity((size.lines + 3) * (width + 2) * 3)
-        out.ends.reserveCapacity(size.lines + 3)
-        out.append(corner("┌", binding, [.left, .top]))
-        out.append(top, count: width)
-        out.append(corner("┐", binding, [.right, .top]))
-        out.endRow()
-        if let page {
-            bodyRows(page, size: size, left: left, right: right, into: &out)
+        let lines = page.map { $0.lines.prefix(size.lines) } ?? []
+        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(max(1, width / 2))) : nil
+        let folio = folio ?? ""
+        // Frame rows are 3 bytes a cell, a folio line a byte a cell and the folio; a text row is its edges, a
+        // space a cell of padding and its text, or in a vertical column at most 6 bytes and the text of a cell.
+        var text = folio.utf8.count
+        if let columns {
+            text += columns.text.count + size.lines * (5 * max(1, width / 2))
         } else {
-            for _ in 0..<size.lines {
-                out.append(left)
-                out.spaces(width)
-                out.append(right)
-                out.endRow()
-            }
+            for index in lines.indices { text += lines[index].text.utf8.count }
         }
-        out.append(corner("└", binding, [.left, .bottom]))
-        out.append(bottom, count: width)
-        out.append(corner("┘", binding, [.right, .bottom]))
-        out.endRow()
-        centered(folio ?? "", width: width + 2, into: &out)
-        out.endRow()
-        return out
+        let limit = 3 * 2 * (width + 2) + (width + 2) + size.lines * (8 + width + 1) + text
+        let start = out.bytes.count
+        var ends: [Int] = []
+        ends.reserveCapacity(size.lines + 3)
+        out.bytes.appendUpTo(limit) { writer in
+            writer.put(corner("┌", binding, [.left, .top]))
+            writer.put(top, count: width)
+            writer.put(corner("┐", binding, [.right, .top]))
+            ends.append(start + writer.count)
+            if let columns {
+                verticalRows(columns, size: size, left: left, right: right, into: &writer) { ends.append(start + $0) }
+            } else {
+                var drawn = 0
+                for index in lines.indices {
+                    // By index, so only the text is retained, not every field of the line.
+                    let lead = lines[index].offset(inInlineSize: width)
+                    writer.put(left)
+                    writer.spaces(lead)
+                    writer.put(lines[index].text)
+                    writer.spaces(width - lead - lines[index].width)
+                    writer.put(right)
+                    ends.append(start + writer.count)
+                    drawn += 1
+                }
+                for _ in drawn..<max(drawn, size.lines) {
+                    writer.put(left)
+                    writer.spaces(width)
+                    writer.put(right)
+                    ends.append(start + writer.count)
+                }
+            }
+            writer.put(corner("└", binding, [.left, .bottom]))
+            writer.put(bottom, count: width)
+            writer.put(corner("┘", binding, [.right, .bottom]))
+            ends.append(start + writer.count)
+            let folioWidth = cellWidth(of: folio, ambiguousWide: ambiguousWide)
+            let lead = max(0, (width + 2 - folioWidth) / 2)
+            writer.spaces(lead)
+            writer.put(folio)
+            writer.spaces(width + 2 - lead - folioWidth)
+            ends.append(start + writer.count)
+        }
+        out.ends.append(contentsOf: ends)
     }
 
     /// A frame corner, heavy on the sides that are the spine: a switch, as it is drawn four times a page.
@@ -72,80 +110,31 @@ public struct TextPageDrawer: Sendable {
         return PackedUTF8(heavyVertical && heavyHorizontal ? forms.both : (heavyVertical ? forms.v : forms.h))
     }
 
-    func centered(_ text: String, width: Int) -> String {
-        var out = DrawnRows()
-        centered(text, width: width, into: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
-    }
-
-    func centered(_ text: String, width: Int, into out: inout DrawnRows) {
-        let textWidth = cellWidth(of: text, ambiguousWide: ambiguousWide)
-        let left = max(0, (width - textWidth) / 2)
-        out.spaces(left)
-        out.append(text)
-        out.spaces(max(0, width - left - textWidth))
-    }
-
-    /// Text rows of exactly `size.columns` cells each, `size.lines` of them, between the frame's side edges.
-    func bodyRows(_ page: Page, size: PageSize, left: PackedUTF8, right: PackedUTF8, into out: inout DrawnRows) {
-        if page.writingMode == .verticalRL {
-            verticalRows(page, size: size, left: left, right: right, into: &out)
-            return
-        }
-        var drawn = 0
-        for index in page.lines.indices.prefix(size.lines) {
-            // By index, so only the text is retained, not every field of the line.
-            let lead = page.lines[index].offset(inInlineSize: size.columns)
-            let used = lead + page.lines[index].width
-            out.append(left)
-            out.spaces(lead)
-            out.append(page.lines[index].text)
-            out.spaces(size.columns - used)
-            out.append(right)
-            out.endRow()
-            drawn += 1
-        }
-        while drawn < size.lines {
-            out.append(left)
-            out.spaces(size.columns)
-            out.append(right)
-            out.endRow()
-            drawn += 1
-        }
-    }
-
-    /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom.
-    func verticalRows(_ page: Page, size: PageSize, left: PackedUTF8, right: PackedUTF8, into out: inout DrawnRows) {
+    /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom;
+    /// `endRow` gets the writer's count after each of the `size.lines` rows.
+    func verticalRows(_ columns: VerticalColumns, size: PageSize, left: PackedUTF8, right: PackedUTF8,
+                      into writer: inout ByteWriter, endRow: (Int) -> Void) {
         let columnCount = max(1, size.columns / 2)
-        let columns = VerticalColumns(page.lines.prefix(columnCount))
         let cells = VerticalForms.Cells(ambiguousWide: ambiguousWide)
         let spare = max(0, size.columns - 2 * columnCount)
-        // A row is its edges, the spare cells and two cells a column; a cell is at most its text plus 6 bytes.
-        let limit = size.lines * (8 + spare + 6 * columnCount) + columns.text.count
-        let start = out.bytes.count
-        var ends: [Int] = []
-        ends.reserveCapacity(size.lines)
         columns.text.withUnsafeBufferPointer { text in
             columns.bounds.withUnsafeBufferPointer { bounds in
-                out.bytes.appendUpTo(limit) { writer in
-                    for row in 0..<size.lines {
-                        writer.put(left)
-                        writer.spaces(spare)
-                        for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                            if index < columns.count, row < columns.rowCount(index) {
-                                let b = columns.firsts[index] + row
-                                cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
-                            } else {
-                                writer.spaces(2)
-                            }
+                for row in 0..<size.lines {
+                    writer.put(left)
+                    writer.spaces(spare)
+                    for index in stride(from: columnCount - 1, through: 0, by: -1) {
+                        if index < columns.count, row < columns.rowCount(index) {
+                            let b = columns.firsts[index] + row
+                            cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
+                        } else {
+                            writer.spaces(2)
                         }
-                        writer.put(right)
-                        ends.append(start + writer.count)
                     }
+                    writer.put(right)
+                    endRow(writer.count)
                 }
             }
         }
-        out.ends.append(contentsOf: ends)
     }
 }
 
@@ -157,38 +146,6 @@ struct DrawnRows {
     var count: Int { ends.count }
 
     func row(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
-
-    mutating func endRow() { ends.append(bytes.count) }
-
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func append(_ piece: PackedUTF8) { piece.append(to: &bytes) }
-
-    /// `count` copies of `piece`: the bytes are added in one step and then overwritten in place.
-    mutating func append(_ piece: PackedUTF8, count: Int) {
-        guard count > 0 else { return }
-        let start = bytes.count
-        let size = Int(piece.count)
-        bytes.append(contentsOf: repeatElement(0, count: count * size))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var i = start
-            while i < buffer.count {
-                var b = piece.bytes
-                for _ in 0..<size {
-                    buffer[i] = UInt8(truncatingIfNeeded: b)
-                    b >>= 8
-                    i += 1
-                }
-            }
-        }
-    }
-
-    mutating func spaces(_ count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
-    }
 }
 
 /// One character of at most four UTF-8 bytes packed in an integer, so drawing a frame edge or a turned form
@@ -204,15 +161,20 @@ struct PackedUTF8: Sendable {
     }
 
     init(_ scalar: Unicode.Scalar) {
-        for (i, b) in scalar.utf8.enumerated() { bytes |= UInt32(b) << (8 * UInt32(i)) }
-        count = UInt8(scalar.utf8.count)
-    }
-
-    func append(to out: inout [UInt8]) {
-        var b = bytes
-        for _ in 0..<count {
-            out.append(UInt8(truncatingIfNeeded: b))
-            b >>= 8
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            bytes = v
+            count = 1
+        case 0x80..<0x800:
+            bytes = (0xC0 | v >> 6) | (0x80 | v & 0x3F) << 8
+            count = 2
+        case 0x800..<0x10000:
+            bytes = (0xE0 | v >> 12) | (0x80 | v >> 6 & 0x3F) << 8 | (0x80 | v & 0x3F) << 16
+            count = 3
+        default:
+            bytes = (0xF0 | v >> 18) | (0x80 | v >> 12 & 0x3F) << 8 | (0x80 | v >> 6 & 0x3F) << 16 | (0x80 | v & 0x3F) << 24
+            count = 4
         }
     }
 }
