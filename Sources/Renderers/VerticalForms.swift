@@ -30,7 +30,7 @@ public enum VerticalForms {
         unit.withUTF8 { cell($0, ambiguousWide: ambiguousWide, into: &out) }
     }
 
-    /// Code points that are East Asian Wide or Fullwidth, visible and not joining (ideographs, kana, Hangul
+    /// Code points that are East Asian Wide or Fullwidth and visible (ideographs, kana, Hangul
     /// syllables, CJK punctuation, fullwidth forms): two cells as they are, whatever `--ambiguous` says.
     static let wideRanges: [ClosedRange<UInt32>] = [
         0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
