@@ -26,113 +26,114 @@ public struct TextPageDrawer: Sendable {
 
     /// The rows of `rows(_:size:folio:binding:)` as UTF-8 in one buffer: no String per row or cell.
     func draw(_ page: Page?, size: PageSize, folio: String?, binding: Binding = []) -> DrawnRows {
-        let width = size.columns
-        let top = binding.contains(.top) ? "━" : "─"
-        let bottom = binding.contains(.bottom) ? "━" : "─"
-        let left = binding.contains(.left) ? "┃" : "│"
-        let right = binding.contains(.right) ? "┃" : "│"
         var out = DrawnRows()
-        out.bytes.reserveCapacity((size.lines + 3) * (width + 2) * 3)
-        out.ends.reserveCapacity(size.lines + 3)
-        out.append(corner("┌", binding, [.left, .top]))
-        out.append(top, count: width)
-        out.append(corner("┐", binding, [.right, .top]))
-        out.endRow()
-        if let page {
-            bodyRows(page, size: size, left: left, right: right, into: &out)
-        } else {
-            for _ in 0..<size.lines {
-                out.append(left)
-                out.spaces(width)
-                out.append(right)
-                out.endRow()
-            }
-        }
-        out.append(corner("└", binding, [.left, .bottom]))
-        out.append(bottom, count: width)
-        out.append(corner("┘", binding, [.right, .bottom]))
-        out.endRow()
-        centered(folio ?? "", width: width + 2, into: &out)
-        out.endRow()
+        draw(page, size: size, folio: folio, binding: binding, into: &out)
         return out
     }
 
-    private func corner(_ light: String, _ binding: Binding, _ edges: Binding) -> String {
-        let heavyVertical = binding.contains(edges.intersection([.left, .right]))
-        let heavyHorizontal = binding.contains(edges.intersection([.top, .bottom]))
-        guard heavyVertical || heavyHorizontal else { return light }
-        let table: [String: (v: String, h: String, both: String)] = [
-            "┌": ("┎", "┍", "┏"), "┐": ("┒", "┑", "┓"), "└": ("┖", "┕", "┗"), "┘": ("┚", "┙", "┛"),
-        ]
-        let forms = table[light]!
-        return heavyVertical && heavyHorizontal ? forms.both : (heavyVertical ? forms.v : forms.h)
-    }
-
-    func centered(_ text: String, width: Int) -> String {
-        var out = DrawnRows()
-        centered(text, width: width, into: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
-    }
-
-    func centered(_ text: String, width: Int, into out: inout DrawnRows) {
-        let textWidth = cellWidth(of: text, ambiguousWide: ambiguousWide)
-        let left = max(0, (width - textWidth) / 2)
-        out.spaces(left)
-        out.append(text)
-        out.spaces(max(0, width - left - textWidth))
-    }
-
-    /// Text rows of exactly `size.columns` cells each, `size.lines` of them, between the frame's side edges.
-    func bodyRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
-        if page.writingMode == .verticalRL {
-            verticalRows(page, size: size, left: left, right: right, into: &out)
-            return
+    /// Appends the `size.lines + 3` rows of `rows(_:size:folio:binding:)` to `out`, written in one pass into
+    /// space sized for the page.
+    func draw(_ page: Page?, size: PageSize, folio: String?, binding: Binding = [], into out: inout DrawnRows) {
+        let width = size.columns
+        let top = PackedUTF8(binding.contains(.top) ? "━" : "─")
+        let bottom = PackedUTF8(binding.contains(.bottom) ? "━" : "─")
+        let left = PackedUTF8(binding.contains(.left) ? "┃" : "│")
+        let right = PackedUTF8(binding.contains(.right) ? "┃" : "│")
+        let lines = page.map { $0.lines.prefix(size.lines) } ?? []
+        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(max(1, width / 2))) : nil
+        let folio = folio ?? ""
+        // Frame rows are 3 bytes a cell, a folio line a byte a cell and the folio; a text row is its edges, a
+        // space a cell of padding and its text, or in a vertical column at most 6 bytes and the text of a cell.
+        var text = folio.utf8.count
+        if let columns {
+            text += columns.text.count + size.lines * (5 * max(1, width / 2))
+        } else {
+            for index in lines.indices { text += lines[index].text.utf8.count }
         }
-        var drawn = 0
-        for line in page.lines.prefix(size.lines) {
-            let lead = line.offset(inInlineSize: size.columns)
-            let used = lead + line.width
-            out.append(left)
-            out.spaces(lead)
-            out.append(line.text)
-            out.spaces(max(0, size.columns - used))
-            out.append(right)
-            out.endRow()
-            drawn += 1
-        }
-        while drawn < size.lines {
-            out.append(left)
-            out.spaces(size.columns)
-            out.append(right)
-            out.endRow()
-            drawn += 1
-        }
-    }
-
-    /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom.
-    func verticalRows(_ page: Page, size: PageSize, left: String, right: String, into out: inout DrawnRows) {
-        let columnCount = max(1, size.columns / 2)
-        // Each column's text as bytes with the byte range of each row.
-        let columns = page.lines.prefix(columnCount).map { line -> (bytes: [UInt8], rows: [Range<Int>]) in
-            let bytes = Array(line.text.utf8)
-            return (bytes, bytes.withUnsafeBufferPointer { verticalRowRanges(of: $0) })
-        }
-        let spare = size.columns - 2 * columnCount
-        for row in 0..<size.lines {
-            out.append(left)
-            out.spaces(spare)
-            for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                if index < columns.count, row < columns[index].rows.count {
-                    let range = columns[index].rows[row]
-                    columns[index].bytes.withUnsafeBufferPointer {
-                        VerticalForms.cell(UnsafeBufferPointer(rebasing: $0[range]), ambiguousWide: ambiguousWide, into: &out.bytes)
-                    }
-                } else {
-                    out.spaces(2)
+        let limit = 3 * 2 * (width + 2) + (width + 2) + size.lines * (8 + width + 1) + text
+        let start = out.bytes.count
+        var ends: [Int] = []
+        ends.reserveCapacity(size.lines + 3)
+        out.bytes.appendUpTo(limit) { writer in
+            writer.put(corner("┌", binding, [.left, .top]))
+            writer.put(top, count: width)
+            writer.put(corner("┐", binding, [.right, .top]))
+            ends.append(start + writer.count)
+            if let columns {
+                verticalRows(columns, size: size, left: left, right: right, into: &writer) { ends.append(start + $0) }
+            } else {
+                var drawn = 0
+                for index in lines.indices {
+                    // By index, so only the text is retained, not every field of the line.
+                    let lead = lines[index].offset(inInlineSize: width)
+                    writer.put(left)
+                    writer.spaces(lead)
+                    writer.put(lines[index].text)
+                    writer.spaces(width - lead - lines[index].width)
+                    writer.put(right)
+                    ends.append(start + writer.count)
+                    drawn += 1
+                }
+                for _ in drawn..<max(drawn, size.lines) {
+                    writer.put(left)
+                    writer.spaces(width)
+                    writer.put(right)
+                    ends.append(start + writer.count)
                 }
             }
-            out.append(right)
-            out.endRow()
+            writer.put(corner("└", binding, [.left, .bottom]))
+            writer.put(bottom, count: width)
+            writer.put(corner("┘", binding, [.right, .bottom]))
+            ends.append(start + writer.count)
+            let folioWidth = cellWidth(of: folio, ambiguousWide: ambiguousWide)
+            let lead = max(0, (width + 2 - folioWidth) / 2)
+            writer.spaces(lead)
+            writer.put(folio)
+            writer.spaces(width + 2 - lead - folioWidth)
+            ends.append(start + writer.count)
+        }
+        out.ends.append(contentsOf: ends)
+    }
+
+    /// A frame corner, heavy on the sides that are the spine: a switch, as it is drawn four times a page.
+    private func corner(_ light: Unicode.Scalar, _ binding: Binding, _ edges: Binding) -> PackedUTF8 {
+        let heavyVertical = binding.contains(edges.intersection([.left, .right]))
+        let heavyHorizontal = binding.contains(edges.intersection([.top, .bottom]))
+        guard heavyVertical || heavyHorizontal else { return PackedUTF8(light) }
+        let forms: (v: Unicode.Scalar, h: Unicode.Scalar, both: Unicode.Scalar)
+        switch light {
+        case "┌": forms = ("┎", "┍", "┏")
+        case "┐": forms = ("┒", "┑", "┓")
+        case "└": forms = ("┖", "┕", "┗")
+        default: forms = ("┚", "┙", "┛")
+        }
+        return PackedUTF8(heavyVertical && heavyHorizontal ? forms.both : (heavyVertical ? forms.v : forms.h))
+    }
+
+    /// Vertical-rl: each line is a column two cells wide, the first column at the right, read top to bottom;
+    /// `endRow` gets the writer's count after each of the `size.lines` rows.
+    func verticalRows(_ columns: VerticalColumns, size: PageSize, left: PackedUTF8, right: PackedUTF8,
+                      into writer: inout ByteWriter, endRow: (Int) -> Void) {
+        let columnCount = max(1, size.columns / 2)
+        let cells = VerticalForms.Cells(ambiguousWide: ambiguousWide)
+        let spare = max(0, size.columns - 2 * columnCount)
+        columns.text.withUnsafeBufferPointer { text in
+            columns.bounds.withUnsafeBufferPointer { bounds in
+                for row in 0..<size.lines {
+                    writer.put(left)
+                    writer.spaces(spare)
+                    for index in stride(from: columnCount - 1, through: 0, by: -1) {
+                        if index < columns.count, row < columns.rowCount(index) {
+                            let b = columns.firsts[index] + row
+                            cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
+                        } else {
+                            writer.spaces(2)
+                        }
+                    }
+                    writer.put(right)
+                    endRow(writer.count)
+                }
+            }
         }
     }
 }
@@ -145,20 +146,36 @@ struct DrawnRows {
     var count: Int { ends.count }
 
     func row(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
+}
 
-    mutating func endRow() { ends.append(bytes.count) }
+/// One character of at most four UTF-8 bytes packed in an integer, so drawing a frame edge or a turned form
+/// copies no String or array.
+struct PackedUTF8: Sendable {
+    var bytes: UInt32 = 0
+    var count: UInt8 = 0
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-
-    mutating func append(_ text: String, count: Int) {
-        var text = text
-        text.withUTF8 { piece in
-            for _ in 0..<max(0, count) { bytes.append(contentsOf: piece) }
-        }
+    init(_ utf8: [UInt8]) {
+        precondition(utf8.count <= 4)
+        for (i, b) in utf8.enumerated() { bytes |= UInt32(b) << (8 * UInt32(i)) }
+        count = UInt8(utf8.count)
     }
 
-    mutating func spaces(_ count: Int) {
-        for _ in 0..<max(0, count) { bytes.append(0x20) }
+    init(_ scalar: Unicode.Scalar) {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            bytes = v
+            count = 1
+        case 0x80..<0x800:
+            bytes = (0xC0 | v >> 6) | (0x80 | v & 0x3F) << 8
+            count = 2
+        case 0x800..<0x10000:
+            bytes = (0xE0 | v >> 12) | (0x80 | v >> 6 & 0x3F) << 8 | (0x80 | v & 0x3F) << 16
+            count = 3
+        default:
+            bytes = (0xF0 | v >> 18) | (0x80 | v >> 12 & 0x3F) << 8 | (0x80 | v >> 6 & 0x3F) << 16 | (0x80 | v & 0x3F) << 24
+            count = 4
+        }
     }
 }
 

@@ -30,37 +30,49 @@ public struct TextSpreads: Sendable {
     /// One spread as UTF-8 text lines appended to `out`, trailing spaces trimmed.
     public func render(_ spread: Spread, in result: SpreadResult, size: PageSize, into out: inout [UInt8]) {
         let layout = result.layout
-        let boxes = spread.slots.map { slot -> DrawnRows in
+        // Every page of the spread drawn into one buffer: page `p` holds rows `p * height ..< (p + 1) * height`.
+        var drawn = DrawnRows()
+        for slot in spread.slots {
             let page = slot.page.map { result.pages[$0 - 1] }
-            return drawer.draw(page, size: size, folio: folio(slot, page), binding: binding(slot.side, layout))
+            drawer.draw(page, size: size, folio: folio(slot, page), binding: binding(slot.side, layout), into: &drawn)
         }
-        out.reserveCapacity(out.count + boxes.reduce(0) { $0 + $1.bytes.count } + 256)
-        // Appends a row without its trailing spaces, then a line feed.
-        func finishRow(from start: Int) {
-            while out.count > start && out[out.count - 1] == 0x20 { out.removeLast() }
+        let pages = spread.slots.count
+        guard pages > 0, drawn.count > 0 else {
             out.append(0x0A)
+            return
         }
-        if boxes.isEmpty || boxes.allSatisfy({ $0.count == 0 }) {
-            out.append(0x0A)
-        } else if layout.axis == .horizontal || boxes.count == 1 {
-            // A lone page in a two-page layout stands centred, where the pair would be.
-            let indent = boxes.count == 1 && layout.orientation == .landscape ? (size.columns + 2 + layout.gap) / 2 : 0
-            for row in 0..<(boxes.first?.count ?? 0) {
-                let start = out.count
-                for _ in 0..<indent { out.append(0x20) }
-                for (index, box) in boxes.enumerated() {
-                    if index > 0 { for _ in 0..<layout.gap { out.append(0x20) } }
-                    out.append(contentsOf: box.row(row))
-                }
-                finishRow(from: start)
+        let height = drawn.count / pages
+        let gap = max(0, layout.gap)
+        // A lone page in a two-page layout stands centred, where the pair would be.
+        let indent = pages == 1 && layout.orientation == .landscape ? max(0, (size.columns + 2 + gap) / 2) : 0
+        let sideBySide = layout.axis == .horizontal || pages == 1
+        let limit = drawn.bytes.count + drawn.count * (indent + gap + 1) + (sideBySide ? 0 : gap * pages)
+        drawn.bytes.withUnsafeBufferPointer { bytes in
+            func row(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[(i == 0 ? 0 : drawn.ends[i - 1])..<drawn.ends[i]])
             }
-        } else {
-            for (index, box) in boxes.enumerated() {
-                if index > 0 { for _ in 0..<layout.gap { out.append(0x0A) } }
-                for row in 0..<box.count {
-                    let start = out.count
-                    out.append(contentsOf: box.row(row))
-                    finishRow(from: start)
+            out.appendUpTo(limit) { writer in
+                if sideBySide {
+                    for r in 0..<height {
+                        let start = writer.count
+                        writer.spaces(indent)
+                        for p in 0..<pages {
+                            if p > 0 { writer.spaces(gap) }
+                            writer.put(row(p * height + r))
+                        }
+                        writer.trimSpaces(downTo: start)
+                        writer.put(0x0A)
+                    }
+                } else {
+                    for p in 0..<pages {
+                        if p > 0 { for _ in 0..<gap { writer.put(0x0A) } }
+                        for r in 0..<height {
+                            let start = writer.count
+                            writer.put(row(p * height + r))
+                            writer.trimSpaces(downTo: start)
+                            writer.put(0x0A)
+                        }
+                    }
                 }
             }
         }

@@ -30,47 +30,105 @@ public enum VerticalForms {
         unit.withUTF8 { cell($0, ambiguousWide: ambiguousWide, into: &out) }
     }
 
-    /// The table by code point, UTF-8 encoded; a Character lookup also matches the canonical equivalents
-    /// U+2329 and U+232A (singletons for 〈 and 〉), so they are listed too.
-    static let scalarTable: [UInt32: [UInt8]] = {
-        var table: [UInt32: [UInt8]] = [:]
-        for (key, value) in VerticalForms.table where key.unicodeScalars.count == 1 {
-            table[key.unicodeScalars.first!.value] = Array(String(value).utf8)
+    /// Code points that are East Asian Wide or Fullwidth and visible (ideographs, kana, Hangul
+    /// syllables, CJK punctuation, fullwidth forms): two cells as they are, whatever `--ambiguous` says.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF60, 0xFFE0...0xFFE6,
+    ]
+
+    /// Latin-1 and Latin Extended letters, punctuation, arrows, math, box drawing, shapes, CJK punctuation, kana,
+    /// ideographs and fullwidth forms: no two of them (nor ASCII but CR) join into one character, so a column of
+    /// them splits into rows by code point without asking ICU.
+    static let aloneRanges: [ClosedRange<UInt32>] = [
+        0x00A0...0x02FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x23FF, 0x2500...0x27BF,
+        0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE4F, 0xFF01...0xFF9D,
+    ]
+
+    /// What drawing a BMP code point in a column needs, in one flat table (checked against `cellWidth` and
+    /// `verticalRowRanges` in the tests): the low byte is one past the place of its fixed cell in `narrow` /
+    /// `wide` (by `--ambiguous`; 0 = none), then the flags `wideFlag` and `aloneFlag`.
+    struct CodePointTable: Sendable {
+        static let wideFlag: UInt16 = 0x100
+        static let aloneFlag: UInt16 = 0x200
+
+        var entries: [UInt16]
+        var narrow: [PackedUTF8] = []
+        var wide: [PackedUTF8] = []
+
+        init() {
+            entries = [UInt16](repeating: 0, count: 0x10000)
+            entries.withUnsafeMutableBufferPointer { entries in
+                for range in VerticalForms.wideRanges {
+                    for scalar in range { entries[Int(scalar)] |= Self.wideFlag }
+                }
+                for range in VerticalForms.aloneRanges {
+                    for scalar in range { entries[Int(scalar)] |= Self.aloneFlag }
+                }
+                for scalar in 0..<0x80 where scalar != 0x0D { entries[scalar] |= Self.aloneFlag }
+            }
+            // The fixed cells: the table, space and ASCII. A Character lookup also matches the canonical
+            // equivalents U+2329 and U+232A (singletons for 〈 and 〉), so they are listed too.
+            var scalars: [UInt32] = Array(0..<0x80)
+            for key in VerticalForms.table.keys.sorted() where key.unicodeScalars.count == 1 {
+                let value = key.unicodeScalars.first!.value
+                if value >= 0x80 { scalars.append(value) }
+            }
+            scalars += [0x2329, 0x232A]
+            for scalar in scalars {
+                let unit = String(UnicodeScalar(scalar)!)
+                narrow.append(PackedUTF8(Array(VerticalForms.slowCell(unit, ambiguousWide: false).utf8)))
+                wide.append(PackedUTF8(Array(VerticalForms.slowCell(unit, ambiguousWide: true).utf8)))
+                entries[Int(scalar)] |= UInt16(narrow.count)
+            }
+            precondition(narrow.count < 0x100)
         }
-        table[0x2329] = Array(String(VerticalForms.table["〈"]!).utf8)
-        table[0x232A] = Array(String(VerticalForms.table["〉"]!).utf8)
-        return table
-    }()
+    }
+
+    static let codePoints = CodePointTable()
+
+    /// The cells of one `--ambiguous` setting: fetched once a page, so drawing a cell touches no global.
+    struct Cells {
+        let entries: [UInt16]
+        let forms: [PackedUTF8]
+        let ambiguousWide: Bool
+
+        init(ambiguousWide: Bool) {
+            entries = VerticalForms.codePoints.entries
+            forms = ambiguousWide ? VerticalForms.codePoints.wide : VerticalForms.codePoints.narrow
+            self.ambiguousWide = ambiguousWide
+        }
+
+        /// `cell(_:ambiguousWide:)` of one row's UTF-8 bytes: at most `unit.count + 6` bytes.
+        func draw(_ unit: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter) {
+            guard let scalar = VerticalForms.singleScalar(unit) else {
+                // Several code points (a cluster, or a tate-chu-yoko pair): the Character-based path.
+                out.put(slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide))
+                return
+            }
+            let entry = scalar < 0x10000 ? entries[Int(scalar)] : 0
+            let slot = Int(entry & 0xFF)
+            if slot != 0 {
+                out.put(forms[slot - 1])
+                return
+            }
+            out.put(unit)
+            // Ideographs and kana are wide whatever --ambiguous says: no need to ask ICU.
+            if entry & CodePointTable.wideFlag != 0 { return }
+            out.spaces(2 - cellWidth(utf8: unit, ambiguousWide: ambiguousWide))
+        }
+    }
 
     /// `cell(_:ambiguousWide:)` of one row's UTF-8 bytes, appended as UTF-8.
     static func cell(_ unit: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool, into out: inout [UInt8]) {
-        guard let scalar = singleScalar(unit) else {
-            // Several code points (a cluster, or a tate-chu-yoko pair): the Character-based path.
-            out.append(contentsOf: slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide).utf8)
-            return
-        }
-        let start = out.count
-        if let turned = scalarTable[scalar] {
-            out.append(contentsOf: turned)
-        } else if scalar == 0x20 {
-            out.append(contentsOf: [0xE3, 0x80, 0x80])
-            return
-        } else if scalar >= 0x21 && scalar <= 0x7E {
-            // Fullwidth forms U+FF01…U+FF5E.
-            let v = 0xFF01 + scalar - 0x21
-            out.append(contentsOf: [0xEF, UInt8(0x80 | ((v >> 6) & 0x3F)), UInt8(0x80 | (v & 0x3F))])
-            return
-        } else {
-            out.append(contentsOf: unit)
-        }
-        let width = out.withUnsafeBufferPointer {
-            cellWidth(utf8: UnsafeBufferPointer(rebasing: $0[start...]), ambiguousWide: ambiguousWide)
-        }
-        for _ in 0..<max(0, 2 - width) { out.append(0x20) }
+        let cells = Cells(ambiguousWide: ambiguousWide)
+        out.appendUpTo(unit.count + 6) { cells.draw(unit, into: &$0) }
     }
 
     /// The code point when the bytes hold exactly one.
-    private static func singleScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    @inline(__always)
+    static func singleScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard let b0 = bytes.first else { return nil }
         switch bytes.count {
         case 1: return b0 < 0x80 ? UInt32(b0) : nil
@@ -83,7 +141,8 @@ public enum VerticalForms {
         }
     }
 
-    private static func slowCell(_ unit: String, ambiguousWide: Bool) -> String {
+    /// The Character-based definition: the table, space and ASCII turned, anything else padded to two cells.
+    static func slowCell(_ unit: String, ambiguousWide: Bool) -> String {
         var drawn = unit
         if unit.count == 1, let c = unit.first {
             if let turned = table[c] {

@@ -1,0 +1,122 @@
+import Layout
+
+/// The columns of a vertical page as one UTF-8 buffer with the byte bounds of every row: the same rows as
+/// `verticalRowRanges(of:)`, built with a few allocations a page instead of several a column.
+struct VerticalColumns {
+    /// Every column's text, one after another.
+    var text: [UInt8] = []
+    /// For each column, the start of each of its rows in `text` and then its end.
+    var bounds: [Int32] = []
+    /// Where each column's bounds begin in `bounds`, then `bounds.count`: column `c` has
+    /// `firsts[c + 1] - firsts[c] - 1` rows.
+    var firsts: [Int] = [0]
+
+    /// How many columns.
+    var count: Int { firsts.count - 1 }
+
+    /// How many rows column `c` has.
+    func rowCount(_ c: Int) -> Int { firsts[c + 1] - firsts[c] - 1 }
+
+    init<Lines: Collection>(_ lines: Lines) where Lines.Element == Line {
+        var text: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(lines.count)
+        for line in lines {
+            var lineText = line.text
+            lineText.withUTF8 { text.append(contentsOf: $0) }
+            ends.append(text.count)
+        }
+        // A row holds at least one byte, and each column adds its end.
+        var bounds = [Int32](repeating: 0, count: text.count + ends.count)
+        var firsts = [0]
+        firsts.reserveCapacity(ends.count + 1)
+        let entries = VerticalForms.codePoints.entries
+        text.withUnsafeBufferPointer { text in
+            bounds.withUnsafeMutableBufferPointer { bounds in
+                entries.withUnsafeBufferPointer { entries in
+                    var start = 0
+                    for end in ends {
+                        firsts.append(Self.rows(of: text, start..<end, entries: entries, into: bounds, at: firsts.last!))
+                        start = end
+                    }
+                }
+            }
+        }
+        bounds.removeLast(bounds.count - firsts.last!)
+        self.text = text
+        self.bounds = bounds
+        self.firsts = firsts
+    }
+
+    /// Writes the bounds of the rows of the column `text[range]` from `bounds[first]` on; returns where they end.
+    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entries: UnsafeBufferPointer<UInt16>,
+                             into bounds: UnsafeMutableBufferPointer<Int32>, at first: Int) -> Int {
+        guard var n = codePointStarts(of: text, range, entries: entries, into: bounds, at: first) else {
+            // A code point that may join its neighbour: the paginator's own (grapheme-aware) rows.
+            var n = first
+            for row in verticalRowRanges(of: UnsafeBufferPointer(rebasing: text[range])) {
+                bounds[n] = Int32(range.lowerBound + row.lowerBound)
+                n += 1
+            }
+            bounds[n] = Int32(range.upperBound)
+            return n + 1
+        }
+        // Tate-chu-yoko: a lone pair of half-width digits, or of ! and ?, shares one row.
+        let count = n - first
+        func kind(_ i: Int) -> Int {
+            guard i >= 0 && i < count else { return 0 }
+            let b = text[Int(bounds[first + i])]
+            if b >= 0x30 && b <= 0x39 { return 1 }
+            if b == 0x21 || b == 0x3F { return 2 }
+            return 0
+        }
+        n = first
+        var previous = 0
+        var i = 0
+        while i < count {
+            let k = kind(i)
+            let start = bounds[first + i]
+            i += k != 0 && kind(i + 1) == k && previous != k && kind(i + 2) != k ? 2 : 1
+            previous = k
+            bounds[n] = start
+            n += 1
+        }
+        bounds[n] = Int32(range.upperBound)
+        return n + 1
+    }
+
+    /// Writes the start of every code point of `text[range]` from `bounds[first]` on and returns where they end,
+    /// when each is a character of its own (`VerticalForms.aloneRanges`); nil as soon as one might join.
+    private static func codePointStarts(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                        entries: UnsafeBufferPointer<UInt16>,
+                                        into bounds: UnsafeMutableBufferPointer<Int32>, at first: Int) -> Int? {
+        var n = first
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
+            bounds[n] = Int32(i)
+            n += 1
+            let b0 = text[i]
+            if b0 < 0x80 {
+                if b0 == 0x0D { return nil }
+                i += 1
+                continue
+            }
+            let scalar: UInt32
+            if b0 & 0xE0 == 0xC0, i + 1 < end, text[i + 1] & 0xC0 == 0x80 {
+                scalar = UInt32(b0 & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
+                i += 2
+            } else if b0 & 0xF0 == 0xE0, i + 2 < end, text[i + 1] & 0xC0 == 0x80, text[i + 2] & 0xC0 == 0x80 {
+                scalar = UInt32(b0 & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
+                i += 3
+            } else {
+                return nil
+            }
+            // Overlong forms decode to ASCII or Latin-1 code points, which no table entry outside ASCII marks alone
+            // for a 3-byte form, and below 0x80 for a 2-byte one: both fall back.
+            guard scalar >= 0x80, entries[Int(scalar)] & VerticalForms.CodePointTable.aloneFlag != 0 else { return nil }
+            if b0 >= 0xE0 && scalar < 0x800 { return nil }
+        }
+        return n
+    }
+}
