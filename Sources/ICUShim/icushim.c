@@ -365,18 +365,19 @@ int32_t qi_simple_graphemes(const uint8_t *text, int32_t length) {
 
 int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wide) {
     if (length <= 0) return 0;
-    if (qi_simple_graphemes(text, length)) {
-        /* Every code point is a cluster of its own: no break iterator needed. */
-        int64_t width = 0;
-        for (int32_t i = 0; i < length;) {
-            int32_t start = i;
-            UChar32 c;
-            U8_NEXT(text, i, length, c);
-            int32_t info = qi_cluster_info(text + start, i - start, ambiguous_wide);
-            if (!(info & QI_INVISIBLE)) width += info & QI_WIDTH_MASK;
-        }
-        return width;
+    /* While every code point is a cluster of its own, no break iterator is needed (facts from the cache). */
+    int64_t width = 0;
+    int simple = 1;
+    for (int32_t i = 0; i < length && simple;) {
+        int32_t start = i;
+        UChar32 c;
+        U8_NEXT(text, i, length, c);
+        uint32_t point = c < 0 ? QI_POINT_JOINS : qi_point(c, text + start, i - start, ambiguous_wide);
+        if (point & QI_POINT_JOINS) simple = 0;
+        else if (!(point & QI_INVISIBLE)) width += point & QI_WIDTH_MASK;
     }
+    if (simple) return width;
+    width = 0;
     qi_breaker *breaker = qi_thread_grapheme_breaker();
     if (breaker == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
@@ -388,7 +389,6 @@ int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wid
         utext_close(&ut);
         return -1;
     }
-    int64_t width = 0;
     int32_t start = ubrk_first(breaker->iterator);
     for (int32_t end = ubrk_next(breaker->iterator); end != UBRK_DONE; end = ubrk_next(breaker->iterator)) {
         int32_t info = qi_cluster_info(text + start, end - start, ambiguous_wide);
