@@ -88,6 +88,16 @@ public indirect enum JSON: Sendable, Equatable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether any of eight bytes is below 0x20, `"`, `\\` or 0xE2 (bit tricks: a byte is 0 or below n exactly
+    /// when subtracting sets its high bit while the byte's own high bit was clear).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        return control | zeroByte(word ^ (0x22 &* ones)) | zeroByte(word ^ (0x5C &* ones)) | zeroByte(word ^ (0xE2 &* ones)) != 0
+    }
+
     /// Escapes into UTF-8 bytes: runs that need no escaping are copied whole.
     public static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
@@ -96,7 +106,13 @@ public indirect enum JSON: Sendable, Equatable {
             let count = bytes.count
             var runStart = 0
             var i = 0
+            let raw = UnsafeRawPointer(bytes.baseAddress)
             while i < count {
+                // Eight bytes at a time while none is a control, a quote, a backslash or 0xE2 (U+2028/U+2029's lead).
+                if let raw, i + 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
                 let b = bytes[i]
                 var replacement: StaticString? = nil
                 var width = 1

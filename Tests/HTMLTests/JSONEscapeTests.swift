@@ -1,0 +1,50 @@
+import Renderers
+import XCTest
+
+/// JSON string escaping, checked against a plain per-scalar definition of RFC 8259 (plus U+2028/U+2029).
+final class JSONEscapeTests: XCTestCase {
+    /// The escaping rules spelled out scalar by scalar, independent of the renderer's word-at-a-time scan.
+    private func reference(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x2028: out += "\\u2028"
+            case 0x2029: out += "\\u2029"
+            case 0..<0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    func testEscapingMatchesThePlainDefinitionOnRandomText() {
+        // Pieces that sit on both sides of the 8-byte scan: controls, quotes, backslashes, E2 sequences that are
+        // and are not line/paragraph separators, other multi-byte text.
+        let pieces = ["a", "bcdefgh", " ", "\"", "\\", "\n", "\t", "\r", "\u{01}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
+                      "\u{2019}", "\u{201C}", "\u{2014}", "\u{2027}", "\u{202A}", "é", "漢字", "😀", "0123456789abcdef"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var bytes: [UInt8] = []
+            JSON.escape(text, into: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), reference(text), text.debugDescription)
+        }
+    }
+
+    func testLongCleanRunsAndEscapesAtEveryOffset() {
+        for offset in 0..<24 {
+            for special in ["\"", "\\", "\u{0}", "\u{2028}", "\u{2019}"] {
+                let text = String(repeating: "x", count: offset) + special + String(repeating: "y", count: 17)
+                var bytes: [UInt8] = []
+                JSON.escape(text, into: &bytes)
+                XCTAssertEqual(String(decoding: bytes, as: UTF8.self), reference(text), "offset \(offset)")
+            }
+        }
+    }
+}
