@@ -95,6 +95,8 @@ final class LayoutContext {
     /// Simple UAX #14 class of each cluster (QI_LB_*), 0 when only ICU knows its rules.
     private(set) var clusterClass = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var clusterInfo = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// Width of the clusters before each index (one more entry than clusters).
+    private var clusterPrefix = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private let asciiClasses: UnsafeMutablePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
         qi_ascii_line_classes(table)
@@ -122,6 +124,7 @@ final class LayoutContext {
         clusterFlags.deallocate()
         clusterClass.deallocate()
         clusterInfo.deallocate()
+        clusterPrefix.deallocate()
         asciiClasses.deallocate()
         pairTable.deallocate()
     }
@@ -159,6 +162,8 @@ final class LayoutContext {
         clusterFlags.deallocate()
         clusterClass.deallocate()
         clusterInfo.deallocate()
+        clusterPrefix.deallocate()
+        clusterPrefix = .allocate(capacity: capacity)
         clusterClass = .allocate(capacity: capacity)
         clusterInfo = .allocate(capacity: capacity)
         clusterStart = .allocate(capacity: capacity)
@@ -376,9 +381,14 @@ final class LayoutContext {
             let direction = explicit ?? firstStrongDirection(bytes) ?? fallback
             markBreaks(bytes, n, language: language)
             if vertical { verticalWidths(bytes, n) }
-            for range in input.glue {
-                for c in 0..<n where Int(clusterStart[c + 1]) > range.lowerBound && Int(clusterStart[c + 1]) < range.upperBound {
-                    clusterFlags[c].remove(.breakAfter)
+            // Glue ranges ascend, as cluster ends do: one pass over both.
+            if !input.glue.isEmpty {
+                var glue = 0
+                for c in 0..<n {
+                    let end = Int(clusterStart[c + 1])
+                    while glue < input.glue.count && input.glue[glue].upperBound <= end { glue += 1 }
+                    if glue >= input.glue.count { break }
+                    if end > input.glue[glue].lowerBound { clusterFlags[c].remove(.breakAfter) }
                 }
             }
             var hardBefore: [Int] = []
@@ -389,8 +399,23 @@ final class LayoutContext {
                     hardBefore.append(c)
                 }
             }
+            // Running widths, and whether every cluster is printed as it is (no invisible characters, no white
+            // space other than U+0020 to rewrite).
+            let prefix = clusterPrefix
+            var running: Int32 = 0
+            var printedAsIs = true
+            for c in 0..<n {
+                prefix[c] = running
+                running += Int32(clusterWidth[c])
+                let f = clusterFlags[c]
+                if f.contains(.invisible) || (f.contains(.space) && bytes[Int(clusterStart[c])] < 0x80
+                                              && bytes[Int(clusterStart[c])] != 0x20) {
+                    printedAsIs = false
+                }
+            }
+            prefix[n] = running
             let measured = MeasuredText(count: n, width: UnsafePointer(clusterWidth), flags: UnsafePointer(clusterFlags),
-                                        hardBefore: hardBefore)
+                                        hardBefore: hardBefore, prefix: UnsafePointer(prefix))
             let spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
                                             reserve: options.hangingPunctuation ? (vertical ? 1 : 2) : 0)
             if spans.isEmpty {
@@ -452,7 +477,10 @@ final class LayoutContext {
                 var wide = false
                 // Plain lines are a slice of the paragraph: no invisible characters or spaces to rewrite, no ruby to map.
                 var plain = input.decorations.isEmpty && input.rubies.isEmpty && (index != 0 || indentText == nil)
-                for c in span.start..<trimmed {
+                // Without justification a plain paragraph's line needs only its width, from the running widths.
+                let counted = !(plain && printedAsIs && align != .justify)
+                if !counted { contentWidth = Int(prefix[trimmed] - prefix[span.start]) }
+                for c in span.start..<trimmed where counted {
                     contentWidth += Int(clusterWidth[c])
                     let f = clusterFlags[c]
                     if f.contains(.space) {

@@ -5,6 +5,9 @@ struct MeasuredText {
     var flags: UnsafePointer<ClusterFlags>
     /// Cluster indexes before which a line must end (forced line breaks), ascending, possibly repeated.
     var hardBefore: [Int]
+    /// Running widths (`count + 1` entries: the width of the clusters before each index), when the caller has
+    /// them: lines are then found by search instead of cluster by cluster.
+    var prefix: UnsafePointer<Int32>? = nil
 }
 
 /// A line as a range of clusters; `last` lines (paragraph end or forced break) are never justified.
@@ -32,6 +35,64 @@ extension LineBreaking {
 /// Greedy breaking: each line takes as much as fits; a run longer than a line is split between clusters.
 struct FirstFit: LineBreakStrategy {
     func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, reserve: Int) -> [LineSpan] {
+        if let prefix = text.prefix, text.hardBefore.isEmpty && reserve == 0 {
+            return breakLines(text, prefix: prefix, firstWidth: firstWidth, restWidth: restWidth)
+        }
+        return breakLinesByCluster(text, firstWidth: firstWidth, restWidth: restWidth, reserve: reserve)
+    }
+
+    /// The same lines as `breakLinesByCluster` without forced breaks or hanging punctuation, found from running
+    /// widths: the line ends at the first ink cluster (after the line's first) whose end passes the width, and
+    /// only the clusters before it are scanned back for a break opportunity.
+    func breakLines(_ text: MeasuredText, prefix: UnsafePointer<Int32>, firstWidth: Int, restWidth: Int) -> [LineSpan] {
+        let n = text.count
+        let width = text.width
+        let flags = text.flags
+        var spans: [LineSpan] = []
+        spans.reserveCapacity(n / max(1, restWidth - 8) + 2)
+        /// Ink: a cluster that can overflow a line (not space, not zero width).
+        func isInk(_ i: Int) -> Bool { width[i] > 0 && !flags[i].contains(.space) }
+        var start = 0
+        while true {
+            while start < n && flags[start].contains(.space) { start += 1 }
+            if start >= n { break }
+            let target = Int(prefix[start]) + (spans.isEmpty ? firstWidth : restWidth)
+            var end = n
+            if Int(prefix[n]) > target {
+                // The first cluster whose end passes the width: prefix[p + 1] > target.
+                var low = start, high = n - 1
+                while low < high {
+                    let mid = (low + high) / 2
+                    if Int(prefix[mid + 1]) > target { high = mid } else { low = mid + 1 }
+                }
+                var i = low
+                while i < n && !isInk(i) { i += 1 }
+                // The line's first ink always stays on it, however wide.
+                if i < n {
+                    var inkBefore = false
+                    for k in start..<i where isInk(k) {
+                        inkBefore = true
+                        break
+                    }
+                    if !inkBefore {
+                        i += 1
+                        while i < n && !isInk(i) { i += 1 }
+                    }
+                }
+                if i < n {
+                    var lastBreak = i - 1
+                    while lastBreak >= start && !flags[lastBreak].contains(.breakAfter) { lastBreak -= 1 }
+                    end = lastBreak >= start ? lastBreak + 1 : split(at: i, from: start, flags)
+                }
+            }
+            spans.append(LineSpan(start: start, end: end, last: end >= n))
+            start = end
+        }
+        return spans
+    }
+
+    /// Lines found cluster by cluster: the general case, with forced breaks and hanging punctuation.
+    func breakLinesByCluster(_ text: MeasuredText, firstWidth: Int, restWidth: Int, reserve: Int) -> [LineSpan] {
         let n = text.count
         var spans: [LineSpan] = []
         spans.reserveCapacity(n / max(1, restWidth - 8) + 2)
