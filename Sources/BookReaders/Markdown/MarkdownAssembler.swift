@@ -79,22 +79,23 @@ enum MarkdownAssembler {
             // Blank lines in place of the front matter keep cmark's line numbers those of the file.
             body = [UInt8](repeating: UInt8(ascii: "\n"), count: split.bodyLine - 1) + Array(split.body)
         }
-        let (root, flattened) = MarkdownSyntax.parse(body)
+        let (tree, flattened) = MarkdownSyntax.parse(body)
         if flattened {
             diagnostics.append(.warning("nesting deeper than \(MarkdownSyntax.maxDepth) levels kept as plain text"))
         }
 
-        var footnotes: [Int: MarkdownNode] = [:]
-        var sections: [(heading: MarkdownNode?, nodes: [MarkdownNode])] = [(nil, [])]
+        var footnotes: [Int: Int] = [:]
+        var sections: [(heading: Int?, nodes: [Int])] = [(nil, [])]
         var firstH1: String?
-        for child in root.children {
-            if case .footnoteDefinition = child.kind {
+        for child in tree.children(tree.root) {
+            let kind = tree.nodes[child].kind
+            if case .footnoteDefinition = kind {
                 // cmark moves the definitions that are referred to to the end, numbered in order.
                 footnotes[footnotes.count + 1] = child
                 continue
             }
-            if case .heading(let level) = child.kind {
-                if level == 1, firstH1 == nil { firstH1 = headingText(child) }
+            if case .heading(let level) = kind {
+                if level == 1, firstH1 == nil { firstH1 = headingText(tree, child) }
                 if level <= options.splitHeadings {
                     sections.append((child, [child]))
                     continue
@@ -105,7 +106,7 @@ enum MarkdownAssembler {
 
         let hrefDirectory = source.href == "-" ? "" : String(source.href.split(separator: "/", omittingEmptySubsequences: false)
             .dropLast().joined(separator: "/"))
-        var builder = MarkdownBlockBuilder(footnotes: footnotes) { url in
+        var builder = MarkdownBlockBuilder(tree: tree, footnotes: footnotes) { url in
             resolveImage(url, hrefDirectory: hrefDirectory, directory: source.directory)
         }
         var chapters: [PendingChapter] = []
@@ -113,7 +114,7 @@ enum MarkdownAssembler {
         for section in sections {
             let blocks = builder.chapter(section.nodes)
             if let heading = section.heading {
-                let title = headingText(heading)
+                let title = headingText(tree, heading)
                 var slug = githubSlug(title)
                 if let count = slugs[slug] { slugs[slug] = count + 1; slug += "-\(count)" } else { slugs[slug] = 1 }
                 chapters.append(PendingChapter(href: source.href, title: title.isEmpty ? nil : title, blocks: blocks,
@@ -132,8 +133,8 @@ enum MarkdownAssembler {
         return (chapters, frontMatter, firstH1)
     }
 
-    private static func headingText(_ heading: MarkdownNode) -> String {
-        MarkdownScript.trimmed(MarkdownBlockBuilder.plainText(heading.children))
+    private static func headingText(_ tree: MarkdownTree, _ heading: Int) -> String {
+        MarkdownScript.trimmed(MarkdownBlockBuilder.plainText(tree, of: heading))
     }
 
     /// The anchor GitHub gives a heading: lowercase letters and digits, spaces as hyphens, punctuation dropped.
