@@ -32,9 +32,9 @@ enum MarkdownAssembler {
         var total = MarkdownChapterPass.Tally()
         for (index, item) in pending.enumerated() {
             var blocks = item.blocks
-            MarkdownChapterPass.place(&blocks, spine: index, href: item.href)
-            let tally = MarkdownChapterPass.guessScripts(&blocks, direction: item.frontMatter.direction == nil,
-                                                         language: item.frontMatter.language == nil)
+            let tally = MarkdownChapterPass.annotate(&blocks, spine: index, href: item.href,
+                                                     direction: item.frontMatter.direction == nil,
+                                                     language: item.frontMatter.language == nil)
             total.add(tally)
             chapters.append(Chapter(spineIndex: index, href: item.href, title: item.title, blocks: blocks,
                                     language: item.frontMatter.language,
