@@ -81,6 +81,9 @@ struct MarkdownBlockBuilder {
             if text.hasSuffix("\n") { text.removeLast() }
             result.append(Block(.preformatted(text), location: Self.unplaced))
         case .htmlBlock:
+            let node = tree.nodes[index]
+            // Comments ("Old headings. Do not remove …") import as nothing: skip the HTML parse.
+            if MarkdownRawHTML.isLoneComment(tree.bytes[Int(node.start)..<Int(node.start + node.count)]) { break }
             result += MarkdownRawHTML.blocks(html: tree.string(index), diagnostics: &diagnostics)
         case .thematicBreak:
             result.append(Block(.rule, location: Self.unplaced))
