@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import Synchronization
 
 /// Turns Markdown sources into one document: front matter, chapters, endnotes, metadata and guesses.
 enum MarkdownAssembler {
@@ -28,13 +29,36 @@ enum MarkdownAssembler {
             if firstH1 == nil { firstH1 = h1 }
         }
 
+        // Chapters are annotated in parallel, each block array moved out of `pending` so the pass edits the only
+        // copy instead of copying every container it touches.
+        var moved: [(blocks: [Block], tally: MarkdownChapterPass.Tally)] = []
+        for index in pending.indices {
+            moved.append((pending[index].blocks, MarkdownChapterPass.Tally()))
+            pending[index].blocks = []
+        }
+        let slots = Mutex(consume moved)
+        let settings = pending.map { (href: $0.href, direction: $0.frontMatter.direction == nil,
+                                      language: $0.frontMatter.language == nil) }
+        DispatchQueue.concurrentPerform(iterations: settings.count) { index in
+            var blocks = slots.withLock { slots in
+                let blocks = slots[index].blocks
+                slots[index].blocks = []
+                return blocks
+            }
+            let tally = MarkdownChapterPass.annotate(&blocks, spine: index, href: settings[index].href,
+                                                     direction: settings[index].direction, language: settings[index].language)
+            slots.withLock { $0[index] = (blocks, tally) }
+        }
+        let annotated = slots.withLock { slots in
+            let all = slots
+            slots = []
+            return all
+        }
+
         var chapters: [Chapter] = []
         var total = MarkdownChapterPass.Tally()
         for (index, item) in pending.enumerated() {
-            var blocks = item.blocks
-            MarkdownChapterPass.place(&blocks, spine: index, href: item.href)
-            let tally = MarkdownChapterPass.guessScripts(&blocks, direction: item.frontMatter.direction == nil,
-                                                         language: item.frontMatter.language == nil)
+            let (blocks, tally) = annotated[index]
             total.add(tally)
             chapters.append(Chapter(spineIndex: index, href: item.href, title: item.title, blocks: blocks,
                                     language: item.frontMatter.language,
@@ -79,22 +103,23 @@ enum MarkdownAssembler {
             // Blank lines in place of the front matter keep cmark's line numbers those of the file.
             body = [UInt8](repeating: UInt8(ascii: "\n"), count: split.bodyLine - 1) + Array(split.body)
         }
-        let (root, flattened) = MarkdownSyntax.parse(body)
+        let (tree, flattened) = MarkdownSyntax.parse(body)
         if flattened {
             diagnostics.append(.warning("nesting deeper than \(MarkdownSyntax.maxDepth) levels kept as plain text"))
         }
 
-        var footnotes: [Int: MarkdownNode] = [:]
-        var sections: [(heading: MarkdownNode?, nodes: [MarkdownNode])] = [(nil, [])]
+        var footnotes: [Int: Int] = [:]
+        var sections: [(heading: Int?, nodes: [Int])] = [(nil, [])]
         var firstH1: String?
-        for child in root.children {
-            if case .footnoteDefinition = child.kind {
+        for child in tree.children(tree.root) {
+            let kind = tree.nodes[child].kind
+            if case .footnoteDefinition = kind {
                 // cmark moves the definitions that are referred to to the end, numbered in order.
                 footnotes[footnotes.count + 1] = child
                 continue
             }
-            if case .heading(let level) = child.kind {
-                if level == 1, firstH1 == nil { firstH1 = headingText(child) }
+            if case .heading(let level) = kind {
+                if level == 1, firstH1 == nil { firstH1 = headingText(tree, child) }
                 if level <= options.splitHeadings {
                     sections.append((child, [child]))
                     continue
@@ -105,15 +130,27 @@ enum MarkdownAssembler {
 
         let hrefDirectory = source.href == "-" ? "" : String(source.href.split(separator: "/", omittingEmptySubsequences: false)
             .dropLast().joined(separator: "/"))
-        var builder = MarkdownBlockBuilder(footnotes: footnotes) { url in
-            resolveImage(url, hrefDirectory: hrefDirectory, directory: source.directory)
+        // Sections map in parallel: the tree is only read, and each has its own builder (footnote numbers restart
+        // per chapter anyway); results and warnings are taken in order.
+        let directory = source.directory, notes = footnotes
+        let built = Mutex<[(blocks: [Block], diagnostics: [Diagnostic])?]>(Array(repeating: nil, count: sections.count))
+        let nodes = sections.map(\.nodes)
+        DispatchQueue.concurrentPerform(iterations: nodes.count) { index in
+            var builder = MarkdownBlockBuilder(tree: tree, footnotes: notes) { url in
+                resolveImage(url, hrefDirectory: hrefDirectory, directory: directory)
+            }
+            let blocks = builder.chapter(nodes[index])
+            let diagnostics = builder.diagnostics
+            built.withLock { $0[index] = (blocks, diagnostics) }
         }
+        let results = built.withLock { $0 }
         var chapters: [PendingChapter] = []
         var slugs: [String: Int] = [:]
-        for section in sections {
-            let blocks = builder.chapter(section.nodes)
+        for (section, result) in zip(sections, results) {
+            let blocks = result?.blocks ?? []
+            diagnostics += result?.diagnostics ?? []
             if let heading = section.heading {
-                let title = headingText(heading)
+                let title = headingText(tree, heading)
                 var slug = githubSlug(title)
                 if let count = slugs[slug] { slugs[slug] = count + 1; slug += "-\(count)" } else { slugs[slug] = 1 }
                 chapters.append(PendingChapter(href: source.href, title: title.isEmpty ? nil : title, blocks: blocks,
@@ -128,12 +165,11 @@ enum MarkdownAssembler {
             chapters.append(PendingChapter(href: source.href, title: frontMatter.title ?? source.stem, blocks: [],
                                            fragment: nil, frontMatter: frontMatter))
         }
-        diagnostics += builder.diagnostics
         return (chapters, frontMatter, firstH1)
     }
 
-    private static func headingText(_ heading: MarkdownNode) -> String {
-        MarkdownScript.trimmed(MarkdownBlockBuilder.plainText(heading.children))
+    private static func headingText(_ tree: MarkdownTree, _ heading: Int) -> String {
+        MarkdownScript.trimmed(MarkdownBlockBuilder.plainText(tree, of: heading))
     }
 
     /// The anchor GitHub gives a heading: lowercase letters and digits, spaces as hyphens, punctuation dropped.

@@ -30,78 +30,86 @@ enum MarkdownChapterPass {
         }
     }
 
-    /// Gives every block its spine index, href and offset: the scalars of visible text before it in the chapter.
-    static func place(_ blocks: inout [Block], spine: Int, href: String) {
-        var offset = 0
-        place(&blocks, spine: spine, href: href, offset: &offset)
-    }
-
-    private static func place(_ blocks: inout [Block], spine: Int, href: String, offset: inout Int) {
-        for index in blocks.indices {
-            blocks[index].location = SourceLocation(spine: spine, href: href, offset: offset)
-            switch blocks[index].kind {
-            case .list(var list):
-                for item in list.items.indices { place(&list.items[item].blocks, spine: spine, href: href, offset: &offset) }
-                blocks[index].kind = .list(list)
-            case .quote(var children):
-                place(&children, spine: spine, href: href, offset: &offset)
-                blocks[index].kind = .quote(children)
-            case .table(var table):
-                for row in table.rows.indices {
-                    for cell in table.rows[row].cells.indices {
-                        place(&table.rows[row].cells[cell].blocks, spine: spine, href: href, offset: &offset)
-                    }
-                }
-                blocks[index].kind = .table(table)
-            default:
-                offset += blocks[index].characterCount
-            }
-        }
-    }
-
-    /// Sets `.rtl` on blocks whose first strong letter is right-to-left (unless the author set a direction) and
+    /// Gives every block its spine index, href and offset (the scalars of visible text before it in the chapter),
+    /// sets `.rtl` on blocks whose first strong letter is right-to-left (unless the author set a direction) and
     /// "ja"/"zh" on CJK text blocks (unless the author set a language); returns the tally of text blocks.
-    static func guessScripts(_ blocks: inout [Block], direction: Bool, language: Bool) -> Tally {
+    static func annotate(_ blocks: inout [Block], spine: Int, href: String, direction: Bool, language: Bool) -> Tally {
+        var pass = Pass(spine: spine, href: href, direction: direction, language: language)
+        _ = pass.walk(&blocks, scansAll: false)
+        return pass.tally
+    }
+
+    /// One walk over a chapter's blocks, in reading order.
+    private struct Pass {
+        let spine: Int
+        let href: String
+        let direction: Bool
+        let language: Bool
+        var offset = 0
         var tally = Tally()
-        for index in blocks.indices {
-            var guess: MarkdownScript.Guess?
-            switch blocks[index].kind {
-            case .paragraph(let inlines), .heading(_, let inlines):
-                let found = MarkdownScript.guess(texts(inlines))
-                guess = found
-                if found.direction == .rtl { tally.rtl += 1 } else if found.direction == .ltr { tally.ltr += 1 }
-                if let lang = found.language { tally.languages[lang, default: 0] += 1 }
-            case .image(let image):
-                guess = MarkdownScript.guess([(image.alt, false)])
-            case .list(var list):
-                for item in list.items.indices {
-                    tally.add(guessScripts(&list.items[item].blocks, direction: direction, language: language))
-                }
-                blocks[index].kind = .list(list)
-                guess = MarkdownScript.guess(texts(list.items.flatMap(\.blocks)))
-            case .quote(var children):
-                tally.add(guessScripts(&children, direction: direction, language: language))
-                blocks[index].kind = .quote(children)
-                guess = MarkdownScript.guess(texts(children))
-            case .table(var table):
-                for row in table.rows.indices {
-                    for cell in table.rows[row].cells.indices {
-                        tally.add(guessScripts(&table.rows[row].cells[cell].blocks, direction: direction, language: language))
+
+        /// Annotates `blocks` and returns the scan of their texts in reading order, which a container's guess is
+        /// made from; `scansAll` false skips code that no container will ask about.
+        mutating func walk(_ blocks: inout [Block], scansAll: Bool) -> MarkdownScript.Scan {
+            var all = MarkdownScript.Scan()
+            for index in blocks.indices {
+                blocks[index].location = SourceLocation(spine: spine, href: href, offset: offset)
+                var scan = MarkdownScript.Scan()
+                var guess: MarkdownScript.Guess?
+                switch blocks[index].kind {
+                case .paragraph(let inlines), .heading(_, let inlines):
+                    for inline in inlines {
+                        switch inline {
+                        case .text(let text, let style): scan.add(text, isCode: style.contains(.code))
+                        case .ruby(let base, _): scan.add(base, isCode: false)
+                        case .lineBreak, .pageBreak: break
+                        }
                     }
+                    let found = scan.guess
+                    guess = found
+                    if found.direction == .rtl { tally.rtl += 1 } else if found.direction == .ltr { tally.ltr += 1 }
+                    if let lang = found.language { tally.languages[lang, default: 0] += 1 }
+                    offset += inlines.characterCount
+                case .image(let image):
+                    scan.add(image.alt, isCode: false)
+                    guess = scan.guess
+                    offset += image.alt.unicodeScalarCount
+                case .preformatted(let text):
+                    if scansAll { scan.add(text, isCode: true) }
+                    offset += text.unicodeScalarCount
+                case .rule:
+                    break
+                case .list(var list):
+                    // The block lets go of its payload first, so the walk edits the only copy.
+                    blocks[index].kind = .rule
+                    for item in list.items.indices { scan.add(walk(&list.items[item].blocks, scansAll: true)) }
+                    blocks[index].kind = .list(list)
+                    guess = scan.guess
+                case .quote(var children):
+                    blocks[index].kind = .rule
+                    scan.add(walk(&children, scansAll: true))
+                    blocks[index].kind = .quote(children)
+                    guess = scan.guess
+                case .table(var table):
+                    blocks[index].kind = .rule
+                    for row in table.rows.indices {
+                        for cell in table.rows[row].cells.indices {
+                            scan.add(walk(&table.rows[row].cells[cell].blocks, scansAll: true))
+                        }
+                    }
+                    blocks[index].kind = .table(table)
+                    guess = scan.guess
                 }
-                blocks[index].kind = .table(table)
-                guess = MarkdownScript.guess(texts(table.rows.flatMap { $0.cells.flatMap(\.blocks) }))
-            case .preformatted, .rule:
-                guess = nil
+                all.add(scan)
+                guard let guess else { continue }
+                // Raw HTML may have said `dir` or `lang` already; the author's word wins over a guess.
+                if direction, guess.direction == .rtl, blocks[index].direction == nil { blocks[index].direction = .rtl }
+                if language, let lang = guess.language, lang == "ja" || lang == "zh", blocks[index].language == nil {
+                    blocks[index].language = lang
+                }
             }
-            guard let guess else { continue }
-            // Raw HTML may have said `dir` or `lang` already; the author's word wins over a guess.
-            if direction, guess.direction == .rtl, blocks[index].direction == nil { blocks[index].direction = .rtl }
-            if language, let lang = guess.language, lang == "ja" || lang == "zh", blocks[index].language == nil {
-                blocks[index].language = lang
-            }
+            return all
         }
-        return tally
     }
 
     /// Calls kanji-only blocks of a Japanese book Japanese, not Chinese.
@@ -123,32 +131,5 @@ enum MarkdownChapterPass {
             default: break
             }
         }
-    }
-
-    private static func texts(_ inlines: [Inline]) -> [(String, isCode: Bool)] {
-        inlines.compactMap { inline in
-            switch inline {
-            case .text(let text, let style): return (text, style.contains(.code))
-            case .ruby(let base, _): return (base, false)
-            case .lineBreak, .pageBreak: return nil
-            }
-        }
-    }
-
-    /// The texts of blocks in reading order, for guesses about containers.
-    private static func texts(_ blocks: [Block]) -> [(String, isCode: Bool)] {
-        var result: [(String, isCode: Bool)] = []
-        for block in blocks {
-            switch block.kind {
-            case .paragraph(let inlines), .heading(_, let inlines): result += texts(inlines)
-            case .list(let list): result += texts(list.items.flatMap(\.blocks))
-            case .quote(let children): result += texts(children)
-            case .table(let table): result += texts(table.rows.flatMap { $0.cells.flatMap(\.blocks) })
-            case .image(let image): result.append((image.alt, false))
-            case .preformatted(let text): result.append((text, true))
-            case .rule: break
-            }
-        }
-        return result
     }
 }

@@ -5,13 +5,41 @@ import BookModel
 enum MarkdownRawHTML {
     /// Blocks for an HTML block; locations are placed again once the chapter is complete.
     static func blocks(html: String, diagnostics: inout [Diagnostic]) -> [Block] {
-        HTMLFragmentImporter.blocks(html: html, location: MarkdownBlockBuilder.unplaced, language: nil,
+        _ = libxml2Ready
+        return HTMLFragmentImporter.blocks(html: html, location: MarkdownBlockBuilder.unplaced, language: nil,
                                     diagnostics: &diagnostics)
     }
 
     /// Inlines for the HTML of a leaf block whose Markdown holds inline HTML.
     static func inlines(html: String, diagnostics: inout [Diagnostic]) -> [Inline] {
-        HTMLFragmentImporter.inlines(html: html, diagnostics: &diagnostics)
+        _ = libxml2Ready
+        return HTMLFragmentImporter.inlines(html: html, diagnostics: &diagnostics)
+    }
+
+    /// libxml2 sets up its globals on first use, and two threads doing that at once can deadlock it; chapters
+    /// map in parallel, so the first fragment parse of the process is made alone (a global's initialiser runs
+    /// once, and other threads wait for it).
+    private static let libxml2Ready: Void = {
+        var ignored: [Diagnostic] = []
+        _ = HTMLFragmentImporter.inlines(html: "", diagnostics: &ignored)
+    }()
+
+    /// True for an HTML block that is one plain comment (`<!-- … -->` and trailing white space), which imports
+    /// as nothing: no `--` inside (so the first `-->` is the last, and no `--!>` ends it early), no `<!-->`
+    /// or `<!--->` abrupt end, and short enough for any parser limit.
+    static func isLoneComment(_ html: ArraySlice<UInt8>) -> Bool {
+        var html = html
+        while let last = html.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { html.removeLast() }
+        guard html.count >= 7, html.count <= 1 << 16, html.starts(with: "<!--".utf8), html.suffix(3).elementsEqual("-->".utf8)
+        else { return false }
+        let inner = html.dropFirst(4).dropLast(3)
+        if let first = inner.first, first == UInt8(ascii: ">") || first == UInt8(ascii: "-") { return false }
+        var previous: UInt8 = 0
+        for byte in inner {
+            if byte == UInt8(ascii: "-"), previous == UInt8(ascii: "-") { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// Private-use scalars that stand for footnote markers and images while a leaf block travels through HTML:

@@ -13,12 +13,40 @@ enum MarkdownScript {
     /// The direction of the first strong letter and the language its scripts point to.
     /// Texts marked `isCode` only decide the direction when no other text has a letter.
     static func guess(_ texts: [(String, isCode: Bool)]) -> Guess {
+        var scan = Scan()
+        for (text, isCode) in texts { scan.add(text, isCode: isCode) }
+        return scan.guess
+    }
+
+    /// What has been seen of a sequence of texts; scans of consecutive texts combine in order, so a container's
+    /// guess comes from its children's scans without reading their text again.
+    struct Scan {
         var direction: Direction?
         var codeDirection: Direction?
         var kana = false, han = false, persian = false, hebrew = false, arabic = false
-        // On the UTF-8 bytes: ASCII one byte at a time (eight at a time once both directions are known),
-        // other scalars decoded from their bytes.
-        for (text, isCode) in texts {
+
+        /// The scan of this text followed by `other`.
+        mutating func add(_ other: Scan) {
+            if direction == nil { direction = other.direction }
+            if codeDirection == nil { codeDirection = other.codeDirection }
+            kana = kana || other.kana
+            han = han || other.han
+            persian = persian || other.persian
+            hebrew = hebrew || other.hebrew
+            arabic = arabic || other.arabic
+        }
+
+        var guess: Guess {
+            let resolved = direction ?? codeDirection
+            var language: String?
+            if kana { language = "ja" } else if han { language = "zh" }
+            if resolved == .rtl { language = hebrew && !arabic && !persian ? "he" : (persian ? "fa" : "ar") }
+            return Guess(direction: resolved, language: language)
+        }
+
+        /// On the UTF-8 bytes: ASCII one byte at a time (eight at a time once both directions are known),
+        /// other scalars decoded from their bytes.
+        mutating func add(_ text: String, isCode: Bool) {
             var text = text
             text.withUTF8 { bytes in
                 let count = bytes.count
@@ -61,11 +89,6 @@ enum MarkdownScript {
                 }
             }
         }
-        let resolved = direction ?? codeDirection
-        var language: String?
-        if kana { language = "ja" } else if han { language = "zh" }
-        if resolved == .rtl { language = hebrew && !arabic && !persian ? "he" : (persian ? "fa" : "ar") }
-        return Guess(direction: resolved, language: language)
     }
 
     static func trimmed(_ text: String) -> String {

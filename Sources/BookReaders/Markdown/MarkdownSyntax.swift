@@ -1,15 +1,17 @@
 import CCmark
+import Glibc
 import Synchronization
 
-/// The cmark-gfm tree copied into Swift values, so the C tree can be freed before any mapping starts.
-struct MarkdownNode: Sendable {
-    enum Kind: Sendable {
+/// The cmark-gfm tree copied into one flat array in document order, so the C tree can be freed before any
+/// mapping starts and the copy costs no allocation per node.
+struct MarkdownTree: Sendable {
+    enum Kind: Sendable, Equatable {
         case document
         case blockQuote
         case list(ordered: Bool, start: Int)
         case item(task: Bool?)
-        case codeBlock(String)
-        case htmlBlock(String)
+        case codeBlock
+        case htmlBlock
         case paragraph
         case heading(Int)
         case thematicBreak
@@ -17,27 +19,62 @@ struct MarkdownNode: Sendable {
         case table
         case tableRow(header: Bool)
         case tableCell
-        case text(String)
+        case text
         case softBreak
         case lineBreak
-        case code(String)
-        case htmlInline(String)
+        case code
+        case htmlInline
         case emphasis
         case strong
         case strikethrough
-        case link(url: String)
-        case image(url: String)
+        case link
+        case image
         case footnoteReference(Int)
         /// A node type this reader does not know; its children are still kept.
         case other
     }
 
-    var kind: Kind
-    var children: [MarkdownNode]
-    /// 1-based line in the parsed text.
-    var line: Int
-    /// This node or one below it is inline HTML.
-    var holdsHTML = false
+    struct Node: Sendable {
+        var kind: Kind
+        /// 1-based line in the parsed text.
+        var line: Int32
+        /// The index just past this node's subtree: its children are the nodes from `index + 1` up to here,
+        /// each followed by its own subtree.
+        var end: Int32
+        /// The literal (text, code, HTML) or URL (link, image) as a range of `bytes`.
+        var start: Int32
+        var count: Int32
+        /// This node or one below it is inline HTML.
+        var holdsHTML: Bool
+    }
+
+    var nodes: [Node] = []
+    /// UTF-8 of every literal and URL, one after another.
+    var bytes: [UInt8] = []
+
+    /// The index of the document node.
+    var root: Int { 0 }
+
+    /// The literal or URL of a node as a String.
+    func string(_ index: Int) -> String {
+        let node = nodes[index]
+        return String(decoding: bytes[Int(node.start)..<Int(node.start + node.count)], as: UTF8.self)
+    }
+
+    /// The children of a node, in order.
+    func children(_ index: Int) -> Children { Children(nodes: nodes, first: index + 1, end: Int(nodes[index].end)) }
+
+    struct Children: Sequence, IteratorProtocol {
+        let nodes: [Node]
+        var first: Int
+        let end: Int
+
+        mutating func next() -> Int? {
+            guard first < end else { return nil }
+            defer { first = Int(nodes[first].end) }
+            return first
+        }
+    }
 }
 
 /// Parses Markdown with cmark-gfm and its GitHub extensions.
@@ -51,16 +88,16 @@ enum MarkdownSyntax {
     private static let lock = Mutex<Void>(())
 
     /// Parses `bytes`; the C tree lives only inside this function.
-    static func parse(_ bytes: [UInt8]) -> (root: MarkdownNode, flattened: Bool) {
+    static func parse(_ bytes: [UInt8]) -> (tree: MarkdownTree, flattened: Bool) {
         lock.withLock { _ in parseLocked(bytes) }
     }
 
-    private static func parseLocked(_ bytes: [UInt8]) -> (root: MarkdownNode, flattened: Bool) {
+    private static func parseLocked(_ bytes: [UInt8]) -> (tree: MarkdownTree, flattened: Bool) {
         cmark_gfm_core_extensions_ensure_registered()
+        var empty = MarkdownTree()
+        empty.nodes = [MarkdownTree.Node(kind: .document, line: 1, end: 1, start: 0, count: 0, holdsHTML: false)]
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else {
-            return (MarkdownNode(kind: .document, children: [], line: 1), false)
-        }
+        guard let parser = cmark_parser_new(options) else { return (empty, false) }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist"] {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
@@ -72,42 +109,64 @@ enum MarkdownSyntax {
                 }
             }
         }
-        guard let document = cmark_parser_finish(parser) else {
-            return (MarkdownNode(kind: .document, children: [], line: 1), false)
-        }
+        guard let document = cmark_parser_finish(parser) else { return (empty, false) }
         defer { cmark_node_free(document) }
         var copier = Copier()
-        let root = copier.copy(document, depth: 0)
-        return (root, copier.flattened)
+        // Literals take about the input's size; the Rust book has a node per 25 bytes.
+        copier.tree.bytes.reserveCapacity(bytes.count)
+        copier.tree.nodes.reserveCapacity(bytes.count / 16 + 16)
+        copier.copy(document, depth: 0)
+        return (copier.tree, copier.flattened)
     }
 
     private struct Copier {
+        var tree = MarkdownTree()
         var flattened = false
 
-        mutating func copy(_ node: OpaquePointer, depth: Int) -> MarkdownNode {
-            let line = Int(cmark_node_get_start_line(node))
+        /// Appends `node` and its subtree; returns whether it holds inline HTML.
+        @discardableResult
+        mutating func copy(_ node: OpaquePointer, depth: Int) -> Bool {
+            let line = Int32(truncatingIfNeeded: cmark_node_get_start_line(node))
+            let index = tree.nodes.count
             if depth >= MarkdownSyntax.maxDepth {
                 flattened = true
-                return MarkdownNode(kind: .text(Self.flatText(node)), children: [], line: line)
+                let start = tree.bytes.count
+                tree.bytes += Self.flatText(node).utf8
+                tree.nodes.append(MarkdownTree.Node(kind: .text, line: line, end: Int32(index + 1), start: Int32(start),
+                                                    count: Int32(tree.bytes.count - start), holdsHTML: false))
+                return false
             }
             let kind = self.kind(of: node)
-            var children: [MarkdownNode] = []
+            let start = tree.bytes.count
+            switch kind {
+            case .codeBlock, .htmlBlock, .text, .code, .htmlInline, .footnoteReference:
+                append(cmark_node_get_literal(node))
+            case .link, .image:
+                append(cmark_node_get_url(node))
+            default: break
+            }
+            tree.nodes.append(MarkdownTree.Node(kind: kind, line: line, end: 0, start: Int32(start),
+                                                count: Int32(tree.bytes.count - start), holdsHTML: false))
+            var holdsHTML = kind == .htmlInline
             var child = cmark_node_first_child(node)
-            var holdsHTML = false
             while let current = child {
-                let copied = copy(current, depth: depth + 1)
-                holdsHTML = holdsHTML || copied.holdsHTML
-                children.append(copied)
+                if copy(current, depth: depth + 1) { holdsHTML = true }
                 child = cmark_node_next(current)
             }
-            var result = MarkdownNode(kind: kind, children: children, line: line)
-            if case .htmlInline = kind { holdsHTML = true }
-            result.holdsHTML = holdsHTML
-            return result
+            tree.nodes[index].end = Int32(tree.nodes.count)
+            tree.nodes[index].holdsHTML = holdsHTML
+            return holdsHTML
         }
 
-        private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
-            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        private mutating func append(_ text: UnsafePointer<CChar>?) {
+            guard let text else { return }
+            let count = strlen(text)
+            text.withMemoryRebound(to: UInt8.self, capacity: count) {
+                tree.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+
+        private func kind(of node: OpaquePointer) -> MarkdownTree.Kind {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_DOCUMENT: return .document
             case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
@@ -115,39 +174,44 @@ enum MarkdownSyntax {
                 return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                              start: Int(cmark_node_get_list_start(node)))
             case CMARK_NODE_ITEM:
-                let task = typeString(node) == "tasklist"
+                let task = typeIs(node, "tasklist")
                 return .item(task: task ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil)
-            case CMARK_NODE_CODE_BLOCK: return .codeBlock(literal)
-            case CMARK_NODE_HTML_BLOCK: return .htmlBlock(literal)
+            case CMARK_NODE_CODE_BLOCK: return .codeBlock
+            case CMARK_NODE_HTML_BLOCK: return .htmlBlock
             case CMARK_NODE_PARAGRAPH: return .paragraph
             case CMARK_NODE_HEADING: return .heading(Int(cmark_node_get_heading_level(node)))
             case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
             case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
-            case CMARK_NODE_TEXT: return .text(literal)
+            case CMARK_NODE_TEXT: return .text
             case CMARK_NODE_SOFTBREAK: return .softBreak
             case CMARK_NODE_LINEBREAK: return .lineBreak
-            case CMARK_NODE_CODE: return .code(literal)
-            case CMARK_NODE_HTML_INLINE: return .htmlInline(literal)
+            case CMARK_NODE_CODE: return .code
+            case CMARK_NODE_HTML_INLINE: return .htmlInline
             case CMARK_NODE_EMPH: return .emphasis
             case CMARK_NODE_STRONG: return .strong
-            case CMARK_NODE_LINK: return .link(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "")
-            case CMARK_NODE_IMAGE: return .image(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "")
-            case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference(Int(literal) ?? 0)
+            case CMARK_NODE_LINK: return .link
+            case CMARK_NODE_IMAGE: return .image
+            case CMARK_NODE_FOOTNOTE_REFERENCE:
+                return .footnoteReference(cmark_node_get_literal(node).flatMap { Int(String(cString: $0)) } ?? 0)
             default:
                 // Extension nodes are told apart by their type string: their type numbers are assigned at run time.
-                switch typeString(node) {
-                case "table": return .table
-                case "table_header": return .tableRow(header: true)
-                case "table_row": return .tableRow(header: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
-                case "table_cell": return .tableCell
-                case "strikethrough": return .strikethrough
-                default: return .other
-                }
+                if typeIs(node, "table") { return .table }
+                if typeIs(node, "table_header") { return .tableRow(header: true) }
+                if typeIs(node, "table_row") { return .tableRow(header: cmark_gfm_extensions_get_table_row_is_header(node) != 0) }
+                if typeIs(node, "table_cell") { return .tableCell }
+                if typeIs(node, "strikethrough") { return .strikethrough }
+                return .other
             }
         }
 
-        private func typeString(_ node: OpaquePointer) -> String {
-            cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        /// Compares the node's type string without making a Swift String of it.
+        private func typeIs(_ node: OpaquePointer, _ name: StaticString) -> Bool {
+            guard let type = cmark_node_get_type_string(node) else { return false }
+            return name.withUTF8Buffer { expected in
+                expected.withMemoryRebound(to: CChar.self) {
+                    strncmp(type, $0.baseAddress!, $0.count) == 0 && type[$0.count] == 0
+                }
+            }
         }
 
         /// The text of a subtree too deep to copy as structure, walked without recursion.
