@@ -270,8 +270,13 @@ static xmlParserInputPtr refuse_external(const char *url, const char *id, xmlPar
     return ctxt ? xmlNewStringInputStream(ctxt, (const xmlChar *)"") : NULL;
 }
 
+/* libxml2 sets up its globals on first use, and two threads doing that at once can deadlock in xmlDictCreate
+   (chapters and books are parsed in parallel): the set-up is made once, before any parse. */
 static pthread_once_t loader_once = PTHREAD_ONCE_INIT;
-static void install_loader(void) { xmlSetExternalEntityLoader(refuse_external); }
+static void install_loader(void) {
+    xmlInitParser();
+    xmlSetExternalEntityLoader(refuse_external);
+}
 
 /* ---- HTML (SAX1 names, lower-cased by the parser; no namespaces) ---- */
 

@@ -5,24 +5,14 @@ import BookModel
 enum MarkdownRawHTML {
     /// Blocks for an HTML block; locations are placed again once the chapter is complete.
     static func blocks(html: String, diagnostics: inout [Diagnostic]) -> [Block] {
-        _ = libxml2Ready
         return HTMLFragmentImporter.blocks(html: html, location: MarkdownBlockBuilder.unplaced, language: nil,
                                     diagnostics: &diagnostics)
     }
 
     /// Inlines for the HTML of a leaf block whose Markdown holds inline HTML.
     static func inlines(html: String, diagnostics: inout [Diagnostic]) -> [Inline] {
-        _ = libxml2Ready
         return HTMLFragmentImporter.inlines(html: html, diagnostics: &diagnostics)
     }
-
-    /// libxml2 sets up its globals on first use, and two threads doing that at once can deadlock it; chapters
-    /// map in parallel, so the first fragment parse of the process is made alone (a global's initialiser runs
-    /// once, and other threads wait for it).
-    private static let libxml2Ready: Void = {
-        var ignored: [Diagnostic] = []
-        _ = HTMLFragmentImporter.inlines(html: "", diagnostics: &ignored)
-    }()
 
     /// True for an HTML block that is one plain comment (`<!-- … -->` and trailing white space), which imports
     /// as nothing: no `--` inside (so the first `-->` is the last, and no `--!>` ends it early), no `<!-->`
