@@ -96,6 +96,13 @@ extension Quire {
         return bytes
     }
 
+    /// The JSON page map, newline-terminated, handed to `write` in pieces: a large map is never joined in memory.
+    public static func writePageMap(_ pagination: Pagination, write: ([UInt8]) -> Void) {
+        var chunks = PageMap.prettyChunks(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
+        chunks[chunks.count - 1].append(0x0A)
+        for chunk in chunks where !chunk.isEmpty { write(chunk) }
+    }
+
     /// `spread-0001.txt`: zero-padded so files sort in reading order.
     public static func spreadFileName(_ number: Int, extension ext: String) -> String {
         let digits = String(number)

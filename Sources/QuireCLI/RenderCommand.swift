@@ -65,7 +65,7 @@ enum RenderCommand {
         }
         switch options.format {
         case .json:
-            Console.out(bytes: Quire.pageMapBytes(pagination))
+            Quire.writePageMap(pagination, write: Console.out(bytes:))
         default:
             Quire.writeTextSpreads(pagination, ambiguousWide: options.layout.ambiguousWide,
                                    where: { $0.pages.contains(where: range.contains) || ($0.pages.isEmpty && range.lowerBound == 1) },

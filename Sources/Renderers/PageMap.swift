@@ -14,9 +14,19 @@ public enum PageMap {
     /// `json(book:pageSize:spreads:).serializedBytes(pretty: true)`, with the pages serialized in parallel
     /// chunks and joined in order: the same bytes whatever the number of threads.
     public static func prettyBytes(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [UInt8] {
+        let chunks = prettyChunks(book: book, pageSize: pageSize, spreads: result)
+        var out: [UInt8] = []
+        out.reserveCapacity(chunks.reduce(1) { $0 + $1.count }) // one more byte: callers end the map with a newline
+        for chunk in chunks { out.append(contentsOf: chunk) }
+        return out
+    }
+
+    /// `prettyBytes` as consecutive pieces (the pages in parallel-built chunks), for writers that need not join them.
+    public static func prettyChunks(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [[UInt8]] {
         let pages = result.pages
         let members: [(String, JSON)]
         if case .object(let m) = json(book: book, pageSize: pageSize, pages: [], extra: extra(result)) { members = m } else { members = [] }
+        var chunks: [[UInt8]] = []
         var out: [UInt8] = []
         out.append(UInt8(ascii: "{"))
         for (i, (key, value)) in members.enumerated() {
@@ -26,7 +36,9 @@ public enum PageMap {
             JSON.ascii(": ", into: &out)
             if key == "pages" && !pages.isEmpty {
                 out.append(UInt8(ascii: "["))
-                out.append(contentsOf: pagesBytes(pages))
+                chunks.append(out)
+                chunks.append(contentsOf: pageChunks(pages))
+                out = []
                 JSON.newline(&out, indent: 1)
                 out.append(UInt8(ascii: "]"))
             } else {
@@ -35,11 +47,12 @@ public enum PageMap {
         }
         if !members.isEmpty { JSON.newline(&out, indent: 0) }
         out.append(UInt8(ascii: "}"))
-        return out
+        chunks.append(out)
+        return chunks
     }
 
-    /// The items of the pretty "pages" array (indent level 2), comma-separated, without the brackets.
-    private static func pagesBytes(_ pages: [Page]) -> [UInt8] {
+    /// The items of the pretty "pages" array (indent level 2), comma-separated, in up to 32 chunks built in parallel.
+    private static func pageChunks(_ pages: [Page]) -> [[UInt8]] {
         let chunkCount = min(pages.count, 32)
         let chunkSize = (pages.count + chunkCount - 1) / chunkCount
         var chunks = [[UInt8]](repeating: [], count: chunkCount)
@@ -57,10 +70,7 @@ public enum PageMap {
                 results[k] = out
             }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
-        for chunk in chunks { out.append(contentsOf: chunk) }
-        return out
+        return chunks
     }
 
     static func extra(_ result: SpreadResult) -> [(String, JSON)] {

@@ -174,6 +174,9 @@ final class PipelineTests: XCTestCase {
                 let pagination = Quire.paginate(book, layout: layout)
                 let value = PageMap.json(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
                 XCTAssertEqual(String(decoding: Quire.pageMapBytes(pagination), as: UTF8.self), value.serialized(pretty: true) + "\n", name)
+                var written: [UInt8] = []
+                Quire.writePageMap(pagination) { written += $0 }
+                XCTAssertEqual(written, Quire.pageMapBytes(pagination), "\(name): the map written in pieces")
             }
         }
     }
