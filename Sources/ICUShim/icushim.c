@@ -251,6 +251,20 @@ int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, 
     return n;
 }
 
+int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
+                          int32_t count, int32_t *prefix) {
+    int32_t running = 0;
+    int32_t as_is = 1;
+    for (int32_t k = 0; k < count; k++) {
+        prefix[k] = running;
+        running += widths[k];
+        uint8_t f = flags[k];
+        if ((f & QI_F_INVISIBLE) || ((f & QI_F_SPACE) && text[starts[k]] < 0x80 && text[starts[k]] != 0x20)) as_is = 0;
+    }
+    prefix[count] = running;
+    return as_is;
+}
+
 int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                             const uint8_t *ascii_classes, int32_t *starts, int32_t *infos, uint8_t *widths,
                             uint8_t *flags, uint8_t *classes) {

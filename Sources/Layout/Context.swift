@@ -402,18 +402,9 @@ final class LayoutContext {
             // Running widths, and whether every cluster is printed as it is (no invisible characters, no white
             // space other than U+0020 to rewrite).
             let prefix = clusterPrefix
-            var running: Int32 = 0
-            var printedAsIs = true
-            for c in 0..<n {
-                prefix[c] = running
-                running += Int32(clusterWidth[c])
-                let f = clusterFlags[c]
-                if f.contains(.invisible) || (f.contains(.space) && bytes[Int(clusterStart[c])] < 0x80
-                                              && bytes[Int(clusterStart[c])] != 0x20) {
-                    printedAsIs = false
-                }
-            }
-            prefix[n] = running
+            let printedAsIs = qi_running_widths(bytes.baseAddress, clusterStart, clusterWidth,
+                                                UnsafeRawPointer(clusterFlags).assumingMemoryBound(to: UInt8.self),
+                                                Int32(n), prefix) != 0
             let measured = MeasuredText(count: n, width: UnsafePointer(clusterWidth), flags: UnsafePointer(clusterFlags),
                                         hardBefore: hardBefore, prefix: UnsafePointer(prefix))
             let spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),

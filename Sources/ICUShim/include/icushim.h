@@ -61,6 +61,11 @@ int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t 
                             const uint8_t *ascii_classes, int32_t *starts, int32_t *infos, uint8_t *widths,
                             uint8_t *flags, uint8_t *classes);
 
+/* Running widths of measured clusters: prefix[k] is the width of clusters 0..<k (count + 1 entries). Returns 1
+   when every cluster prints as it is (none invisible, no white space but U+0020 among the ASCII ones). */
+int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
+                          int32_t count, int32_t *prefix);
+
 /* Splits UTF-8 text into grapheme clusters: starts[k] is the byte offset of cluster k and infos[k] its
    qi_cluster_info (0 for a single ASCII byte, which the caller classifies). Text whose code points never
    join (no marks, joiners, CR, jamo, flags) skips the ICU iterator. Both arrays must hold `length`
