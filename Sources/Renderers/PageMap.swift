@@ -121,15 +121,15 @@ public enum PageMap {
 
     /// `page(_:)` written pretty at indent level 2 straight from the page: no JSON values built per line.
     static func writePage(_ page: Page, into out: inout [UInt8]) {
-        func key(_ name: StaticString, first: Bool = false) {
+        func key(_ name: StaticString, first: Bool = false, indent: Int = 3) {
             if !first { out.append(UInt8(ascii: ",")) }
-            JSON.newline(&out, indent: 3)
+            JSON.newline(&out, indent: indent)
             JSON.ascii(name, into: &out)
         }
         func optional(_ s: String?) {
             if let s { JSON.escape(s, into: &out) } else { JSON.ascii("null", into: &out) }
         }
-        func strings(_ items: [String]) {
+        func strings(_ items: some Collection<String>) {
             if items.isEmpty { JSON.ascii("[]", into: &out); return }
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -154,38 +154,20 @@ public enum PageMap {
         key("\"language\": ")
         optional(page.language)
         key("\"source\": {")
-        JSON.newline(&out, indent: 4)
-        JSON.ascii("\"spine\": ", into: &out)
+        key("\"spine\": ", first: true, indent: 4)
         JSON.decimal(page.source.spine, into: &out)
-        out.append(UInt8(ascii: ","))
-        JSON.newline(&out, indent: 4)
-        JSON.ascii("\"href\": ", into: &out)
+        key("\"href\": ", indent: 4)
         JSON.escape(page.source.href, into: &out)
-        out.append(UInt8(ascii: ","))
-        JSON.newline(&out, indent: 4)
-        JSON.ascii("\"start\": ", into: &out)
+        key("\"start\": ", indent: 4)
         JSON.decimal(page.source.start, into: &out)
-        out.append(UInt8(ascii: ","))
-        JSON.newline(&out, indent: 4)
-        JSON.ascii("\"end\": ", into: &out)
+        key("\"end\": ", indent: 4)
         JSON.decimal(page.source.end, into: &out)
         JSON.newline(&out, indent: 3)
         out.append(UInt8(ascii: "}"))
         key("\"printPages\": ")
         strings(page.printPages)
         key("\"lines\": ")
-        if page.lines.isEmpty {
-            JSON.ascii("[]", into: &out)
-        } else {
-            out.append(UInt8(ascii: "["))
-            for (i, line) in page.lines.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.newline(&out, indent: 4)
-                JSON.escape(line.text, into: &out)
-            }
-            JSON.newline(&out, indent: 3)
-            out.append(UInt8(ascii: "]"))
-        }
+        strings(page.lines.lazy.map(\.text))
         JSON.newline(&out, indent: 2)
         out.append(UInt8(ascii: "}"))
     }
