@@ -129,13 +129,14 @@ public enum PageMap {
         func optional(_ s: String?) {
             if let s { JSON.escape(s, into: &out) } else { JSON.ascii("null", into: &out) }
         }
-        func strings(_ items: some Collection<String>) {
-            if items.isEmpty { JSON.ascii("[]", into: &out); return }
+        /// An array of `count` strings at indent level 3, `item(i)` giving each.
+        func strings(_ count: Int, _ item: (Int) -> String) {
+            if count == 0 { JSON.ascii("[]", into: &out); return }
             out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
+            for i in 0..<count {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSON.newline(&out, indent: 4)
-                JSON.escape(item, into: &out)
+                JSON.escape(item(i), into: &out)
             }
             JSON.newline(&out, indent: 3)
             out.append(UInt8(ascii: "]"))
@@ -165,9 +166,9 @@ public enum PageMap {
         JSON.newline(&out, indent: 3)
         out.append(UInt8(ascii: "}"))
         key("\"printPages\": ")
-        strings(page.printPages)
+        strings(page.printPages.count) { page.printPages[$0] }
         key("\"lines\": ")
-        strings(page.lines.lazy.map(\.text))
+        strings(page.lines.count) { page.lines[$0].text }
         JSON.newline(&out, indent: 2)
         out.append(UInt8(ascii: "}"))
     }
