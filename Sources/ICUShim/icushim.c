@@ -108,6 +108,8 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     U8_NEXT(cluster, i, length, first);
     if (first < 0) return 1; /* ill-formed UTF-8: one replacement cell */
     const int single = i == length;
+    /* CR LF is one cluster, and white space like either of its halves. */
+    if (length == 2 && cluster[0] == '\r' && cluster[1] == '\n') return 1 | QI_SPACE;
     /* A space that carries a combining mark (a mark with no base of its own) is ink, not breakable space. */
     if (single && (first == '\t' || first == '\n' || first == '\r' || first == 0x0B || first == 0x0C ||
                    first == 0x85 || first == 0x2028 || first == 0x2029))

@@ -207,7 +207,10 @@ final class LayoutContext {
                     clusterClass[n] = asciiClasses[Int(bytes[i])]
                 } else {
                     clusterWidth[n] = 1
-                    clusterFlags[n] = []
+                    // 、。，． (U+3001, U+3002, U+FF0C, U+FF0E) may hang past the line end.
+                    let hangable = i + 2 < length && ((bytes[i] == 0xE3 && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0x81 || bytes[i + 2] == 0x82))
+                        || (bytes[i] == 0xEF && bytes[i + 1] == 0xBC && (bytes[i + 2] == 0x8C || bytes[i + 2] == 0x8E)))
+                    clusterFlags[n] = hangable ? .hangable : []
                     clusterClass[n] = 0
                 }
                 n += 1
@@ -531,7 +534,7 @@ final class LayoutContext {
                             decorations.append(openDecoration..<o0)
                             openDecoration = -1
                         }
-                        if f.contains(.space) && b1 - b0 == 1 {
+                        if f.contains(.space) && bytes[b0] < 0x80 {
                             output.append(0x20)
                         } else if isDecoration, input.decorations[decorationIndex].upperBound < b1 {
                             // A combining mark of the book that starts right after a decoration joins its last

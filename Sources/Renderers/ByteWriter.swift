@@ -2,11 +2,17 @@
 /// uniqueness and capacity each time. Used only inside `[UInt8].appendUpTo(_:_:)`.
 struct ByteWriter {
     let base: UnsafeMutablePointer<UInt8>
+    /// Bytes the memory holds: a write past it stops the program before it touches anything else.
+    let capacity: Int
     private(set) var count = 0
 
-    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
 
     mutating func put(_ byte: UInt8) {
+        precondition(count < capacity, "wrote past the space asked for")
         base[count] = byte
         count += 1
     }
@@ -26,6 +32,7 @@ struct ByteWriter {
             for b in bytes { put(b) }
             return
         }
+        precondition(count + bytes.count <= capacity, "wrote past the space asked for")
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
@@ -42,6 +49,7 @@ struct ByteWriter {
 
     mutating func spaces(_ n: Int) {
         if n > 16 {
+            precondition(count + n <= capacity, "wrote past the space asked for")
             (base + count).update(repeating: 0x20, count: n)
             count += n
         } else {
@@ -62,10 +70,9 @@ extension Array where Element == UInt8 {
         append(contentsOf: repeatElement(0, count: limit))
         var written = 0
         let result = withUnsafeMutableBufferPointer { buffer -> Result in
-            var writer = ByteWriter(buffer.baseAddress! + start)
+            var writer = ByteWriter(buffer.baseAddress! + start, capacity: limit)
             let result = write(&writer)
             written = writer.count
-            precondition(written <= limit, "wrote past the space asked for")
             return result
         }
         removeLast(limit - written)

@@ -50,7 +50,7 @@ public struct TextPageDrawer: Sendable {
         } else {
             for index in lines.indices { text += lines[index].text.utf8.count }
         }
-        let limit = 3 * 2 * (width + 2) + (width + 2) + size.lines * (8 + width + 1) + text
+        let limit = 3 * 2 * (width + 2) + (width + 2) + max(size.lines, lines.count) * (8 + width + 1) + text
         let start = out.bytes.count
         var ends: [Int] = []
         ends.reserveCapacity(size.lines + 3)
@@ -65,11 +65,12 @@ public struct TextPageDrawer: Sendable {
                 var drawn = 0
                 for index in lines.indices {
                     // By index, so only the text is retained, not every field of the line.
-                    let lead = lines[index].offset(inInlineSize: width)
+                    // Clamped to the row, whatever width a caller's line claims.
+                    let lead = min(max(0, lines[index].offset(inInlineSize: width)), width)
                     writer.put(left)
                     writer.spaces(lead)
                     writer.put(lines[index].text)
-                    writer.spaces(width - lead - lines[index].width)
+                    writer.spaces(min(width - lead, width - lead - lines[index].width))
                     writer.put(right)
                     ends.append(start + writer.count)
                     drawn += 1
