@@ -41,21 +41,27 @@ void qi_breaker_close(qi_breaker *breaker) {
     free(breaker);
 }
 
+/* Points the iterator at UTF-8 text through `ut` (closed by the caller with utext_close); 0 on success.
+   Native indexes of a UTF-8 UText are byte offsets. */
+static int qi_set_text(qi_breaker *breaker, UText *ut, const uint8_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    utext_openUTF8(ut, (const char *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    ubrk_setUText(breaker->iterator, ut, &status);
+    if (U_FAILURE(status)) {
+        utext_close(ut);
+        return -1;
+    }
+    return 0;
+}
+
 int32_t qi_boundaries(qi_breaker *breaker, const uint8_t *text, int32_t length, int32_t *out) {
     if (breaker == NULL || length < 0) return -1;
     if (length == 0) return 0;
-    UErrorCode status = U_ZERO_ERROR;
     UText ut = UTEXT_INITIALIZER;
-    utext_openUTF8(&ut, (const char *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
-    ubrk_setUText(breaker->iterator, &ut, &status);
-    if (U_FAILURE(status)) {
-        utext_close(&ut);
-        return -1;
-    }
+    if (qi_set_text(breaker, &ut, text, length) != 0) return -1;
     int32_t count = 0;
     ubrk_first(breaker->iterator);
-    /* Native indexes of a UTF-8 UText are byte offsets. */
     for (int32_t p = ubrk_next(breaker->iterator); p != UBRK_DONE && count <= length; p = ubrk_next(breaker->iterator)) {
         out[count++] = p;
     }
@@ -187,10 +193,6 @@ static uint32_t qi_point(UChar32 c, const uint8_t *cluster, int32_t length, int3
     return point;
 }
 
-static int32_t qi_code_point_info(UChar32 c, const uint8_t *cluster, int32_t length, int32_t ambiguous_wide) {
-    return (int32_t)(qi_point(c, cluster, length, ambiguous_wide) & 0xFFFF);
-}
-
 /* 、。，． (U+3001, U+3002, U+FF0C, U+FF0E) may hang past the line end. */
 static int qi_hangable(const uint8_t *b) {
     return (b[0] == 0xE3 && b[1] == 0x80 && (b[2] == 0x81 || b[2] == 0x82)) ||
@@ -268,74 +270,22 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
 }
 
 int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
-                            const uint8_t *ascii_classes, int32_t *starts, int32_t *infos, uint8_t *widths,
-                            uint8_t *flags, uint8_t *classes) {
+                            const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
+                            uint8_t *classes) {
     int32_t n = qi_measure(text, length, ambiguous_wide, ascii_classes, starts, widths, flags, classes);
     if (n >= 0) return n;
-    n = qi_clusters(graphemes, text, length, ambiguous_wide, starts, infos);
-    if (n < 0) return -1;
-    for (int32_t k = 0; k < n; k++) {
-        int32_t start = starts[k];
-        int32_t end = k + 1 < n ? starts[k + 1] : length;
-        if (end - start == 1 && text[start] < 0x80) {
-            qi_store_ascii(text[start], k, ascii_classes, widths, flags, classes);
-            continue;
-        }
-        qi_store_cluster(infos[k], text + start, end - start, k, widths, flags, classes);
-    }
-    return n;
-}
-
-int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
-                    int32_t *starts, int32_t *infos) {
-    int simple = 1;
-    for (int32_t i = 0; i < length && simple;) {
-        if (text[i] < 0x80) {
-            if (text[i] == '\r') simple = 0;
-            i++;
-            continue;
-        }
-        UChar32 c;
-        U8_NEXT(text, i, length, c);
-        if (c < 0) simple = 0;
-        else switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
-        case U_GCB_OTHER:
-        case U_GCB_CONTROL:
-        case U_GCB_LF: break;
-        default: simple = 0;
-        }
-    }
-    int32_t n = 0;
-    if (simple) {
-        for (int32_t i = 0; i < length;) {
-            int32_t start = i;
-            starts[n] = start;
-            if (text[i] < 0x80) {
-                i++;
-                infos[n++] = 0; /* Single ASCII bytes are classified by the caller. */
-            } else {
-                UChar32 c;
-                U8_NEXT(text, i, length, c);
-                infos[n++] = qi_code_point_info(c, text + start, i - start, ambiguous_wide);
-            }
-        }
-        return n;
-    }
     if (graphemes == NULL) return -1;
-    UErrorCode status = U_ZERO_ERROR;
     UText ut = UTEXT_INITIALIZER;
-    utext_openUTF8(&ut, (const char *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
-    ubrk_setUText(graphemes->iterator, &ut, &status);
-    if (U_FAILURE(status)) {
-        utext_close(&ut);
-        return -1;
-    }
+    if (qi_set_text(graphemes, &ut, text, length) != 0) return -1;
+    n = 0;
     int32_t start = ubrk_first(graphemes->iterator);
     for (int32_t end = ubrk_next(graphemes->iterator); end != UBRK_DONE && n < length;
          end = ubrk_next(graphemes->iterator)) {
         starts[n] = start;
-        infos[n++] = end - start == 1 && text[start] < 0x80 ? 0 : qi_cluster_info(text + start, end - start, ambiguous_wide);
+        if (end - start == 1 && text[start] < 0x80) qi_store_ascii(text[start], n, ascii_classes, widths, flags, classes);
+        else qi_store_cluster(qi_cluster_info(text + start, end - start, ambiguous_wide), text + start, end - start, n,
+                              widths, flags, classes);
+        n++;
         start = end;
     }
     utext_close(&ut);
@@ -361,20 +311,10 @@ static qi_breaker *qi_thread_grapheme_breaker(void) {
 
 int32_t qi_simple_graphemes(const uint8_t *text, int32_t length) {
     for (int32_t i = 0; i < length;) {
-        if (text[i] < 0x80) {
-            if (text[i] == '\r') return 0;
-            i++;
-            continue;
-        }
+        int32_t start = i;
         UChar32 c;
         U8_NEXT(text, i, length, c);
-        if (c < 0) return 0;
-        switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
-        case U_GCB_OTHER:
-        case U_GCB_CONTROL:
-        case U_GCB_LF: break;
-        default: return 0;
-        }
+        if (c < 0 || (qi_point(c, text + start, i - start, 0) & QI_POINT_JOINS)) return 0;
     }
     return 1;
 }
@@ -396,15 +336,8 @@ int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wid
     width = 0;
     qi_breaker *breaker = qi_thread_grapheme_breaker();
     if (breaker == NULL) return -1;
-    UErrorCode status = U_ZERO_ERROR;
     UText ut = UTEXT_INITIALIZER;
-    utext_openUTF8(&ut, (const char *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
-    ubrk_setUText(breaker->iterator, &ut, &status);
-    if (U_FAILURE(status)) {
-        utext_close(&ut);
-        return -1;
-    }
+    if (qi_set_text(breaker, &ut, text, length) != 0) return -1;
     int32_t start = ubrk_first(breaker->iterator);
     for (int32_t end = ubrk_next(breaker->iterator); end != UBRK_DONE; end = ubrk_next(breaker->iterator)) {
         int32_t info = qi_cluster_info(text + start, end - start, ambiguous_wide);

@@ -94,7 +94,6 @@ final class LayoutContext {
     private(set) var clusterFlags = UnsafeMutablePointer<ClusterFlags>.allocate(capacity: 1)
     /// Simple UAX #14 class of each cluster (QI_LB_*), 0 when only ICU knows its rules.
     private(set) var clusterClass = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var clusterInfo = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Width of the clusters before each index (one more entry than clusters).
     private var clusterPrefix = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private let asciiClasses: UnsafeMutablePointer<UInt8> = {
@@ -123,7 +122,6 @@ final class LayoutContext {
         clusterWidth.deallocate()
         clusterFlags.deallocate()
         clusterClass.deallocate()
-        clusterInfo.deallocate()
         clusterPrefix.deallocate()
         asciiClasses.deallocate()
         pairTable.deallocate()
@@ -161,11 +159,9 @@ final class LayoutContext {
         clusterWidth.deallocate()
         clusterFlags.deallocate()
         clusterClass.deallocate()
-        clusterInfo.deallocate()
         clusterPrefix.deallocate()
         clusterPrefix = .allocate(capacity: capacity)
         clusterClass = .allocate(capacity: capacity)
-        clusterInfo = .allocate(capacity: capacity)
         clusterStart = .allocate(capacity: capacity)
         clusterWidth = .allocate(capacity: capacity)
         clusterFlags = .allocate(capacity: capacity)
@@ -195,7 +191,7 @@ final class LayoutContext {
         let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         let clusterClass = self.clusterClass, asciiClasses = self.asciiClasses
         var n = Int(qi_measure_clusters(graphemes?.handle, bytes.baseAddress, Int32(length), ambiguous, asciiClasses,
-                                        clusterStart, clusterInfo, clusterWidth, UnsafeMutableRawPointer(clusterFlags)
+                                        clusterStart, clusterWidth, UnsafeMutableRawPointer(clusterFlags)
                                             .assumingMemoryBound(to: UInt8.self), clusterClass))
         if n < 0 {
             // Without ICU data, fall back to one cluster per scalar.

@@ -55,23 +55,15 @@ enum {
 int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, const uint8_t *ascii_classes,
                    int32_t *starts, uint8_t *widths, uint8_t *flags, uint8_t *classes);
 
-/* qi_measure, falling back to the grapheme iterator (`infos` is its scratch) when clusters join; -1 when ICU
-   cannot measure at all. */
+/* qi_measure, falling back to the grapheme iterator when clusters join; -1 when ICU cannot measure at all. */
 int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
-                            const uint8_t *ascii_classes, int32_t *starts, int32_t *infos, uint8_t *widths,
-                            uint8_t *flags, uint8_t *classes);
+                            const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
+                            uint8_t *classes);
 
 /* Running widths of measured clusters: prefix[k] is the width of clusters 0..<k (count + 1 entries). Returns 1
    when every cluster prints as it is (none invisible, no white space but U+0020 among the ASCII ones). */
 int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
                           int32_t count, int32_t *prefix);
-
-/* Splits UTF-8 text into grapheme clusters: starts[k] is the byte offset of cluster k and infos[k] its
-   qi_cluster_info (0 for a single ASCII byte, which the caller classifies). Text whose code points never
-   join (no marks, joiners, CR, jamo, flags) skips the ICU iterator. Both arrays must hold `length`
-   entries. Returns the cluster count, or -1 on error. */
-int32_t qi_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
-                    int32_t *starts, int32_t *infos);
 
 /* 1 when every code point of the UTF-8 text is a grapheme cluster of its own (Grapheme_Cluster_Break Other,
    Control or LF, and no CR), so clusters can be taken code point by code point; 0 otherwise. */
