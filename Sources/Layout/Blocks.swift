@@ -207,7 +207,10 @@ extension LayoutContext {
             if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             pieceStart = scalar
             let n = bytes.withUnsafeBufferPointer { all in
-                measure(UnsafeBufferPointer(rebasing: all[lineStart..<contentEnd]))
+                let line = UnsafeBufferPointer(rebasing: all[lineStart..<contentEnd])
+                let n = measure(line)
+                if vertical { verticalWidths(line, n) }
+                return n
             }
             let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
             for c in 0..<n {

@@ -143,7 +143,11 @@ final class LayoutContext {
     func width(of text: String) -> Int {
         if let cached = widthCache[text] { return cached }
         var copy = Array(text.utf8)
-        let n = copy.withUnsafeBufferPointer { measure($0) }
+        let n = copy.withUnsafeBufferPointer { bytes in
+            let n = measure(bytes)
+            if vertical { verticalWidths(bytes, n) }
+            return n
+        }
         let clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         var total = 0
         for i in 0..<n where !clusterFlags[i].contains(.invisible) { total += Int(clusterWidth[i]) }
@@ -183,7 +187,8 @@ final class LayoutContext {
         }
     }
 
-    /// Splits UTF-8 text into grapheme clusters with their widths and flags; returns the cluster count.
+    /// Splits UTF-8 text into grapheme clusters with their widths and flags (horizontal widths: callers in
+    /// vertical writing apply `verticalWidths` once their breaks are marked); returns the cluster count.
     @discardableResult
     func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let length = bytes.count
@@ -213,7 +218,6 @@ final class LayoutContext {
             }
         }
         clusterStart[n] = Int32(length)
-        if vertical { verticalWidths(bytes, n) }
         return n
     }
 
@@ -338,7 +342,7 @@ final class LayoutContext {
 
     /// In a column every character takes one row, and a lone pair of digits (or !? marks) shares one
     /// (tate-chu-yoko).
-    private func verticalWidths(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int) {
+    func verticalWidths(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int) {
         let clusterStart = self.clusterStart, clusterWidth = self.clusterWidth, clusterFlags = self.clusterFlags
         for i in 0..<n where !clusterFlags[i].contains(.invisible) { clusterWidth[i] = 1 }
         func kind(_ i: Int) -> UInt8 {
