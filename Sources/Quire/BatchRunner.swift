@@ -37,7 +37,7 @@ public struct BatchJob: Sendable {
     public var optionsCanonical: String {
         var options = self.options
         options.layout.concurrent = false
-        return "quire \(Quire.version)\n\(String(describing: options))\nsplit-headings=\(open.splitHeadings)\n"
+        return "quire \(Quire.version)\n\(String(describing: options))\nsplit-headings=\(open.splitHeadings)\nlimits: \(open.limits)\n"
     }
 
     public var optionsHash: String { SHA256.hex(optionsCanonical) }

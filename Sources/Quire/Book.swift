@@ -45,7 +45,7 @@ public enum Quire {
             guard FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) else { throw .notFound(first) }
             if !isFolder.boolValue || FileManager.default.fileExists(atPath: first + "/META-INF/container.xml")
                 || !folderHasMarkdown(first) {
-                var book = Book(try EPUBReader.read(path: first))
+                var book = Book(try EPUBReader.read(path: first, limits: options.limits))
                 book.inputPaths = paths
                 return book
             }
@@ -57,7 +57,7 @@ public enum Quire {
 
     /// Opens a book given as bytes (standard input): a ZIP signature means EPUB, anything else Markdown.
     public static func open(bytes: [UInt8], name: String = "-", options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return Book(try EPUBReader.read(bytes: bytes)) }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return Book(try EPUBReader.read(bytes: bytes, limits: options.limits)) }
         return try openMarkdown(bytes: bytes, name: name, options: options)
     }
 
@@ -69,10 +69,16 @@ public enum Quire {
     }
 }
 
-/// How books are opened (Markdown chapter splitting; more to come).
+/// How books are opened: Markdown chapter splitting and the bounds on hostile input.
 public struct OpenOptions: Sendable {
     /// Markdown: headings of this level or above start a new chapter.
     public var splitHeadings = 1
+    public var limits = InputLimits()
 
-    public init(splitHeadings: Int = 1) { self.splitHeadings = splitHeadings }
+    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits()) {
+        self.splitHeadings = splitHeadings
+        self.limits = limits
+    }
+
+    var markdown: MarkdownOptions { MarkdownOptions(splitHeadings: splitHeadings, limits: limits) }
 }

@@ -91,10 +91,7 @@ enum BatchCommand {
         var withViewport = arguments
         if withViewport.value("viewport") == nil { withViewport.values["viewport"] = "80x24" }
         let options = try RenderCommand.renderOptions(withViewport)
-        var open = OpenOptions()
-        if let split = arguments.value("split-headings") {
-            open.splitHeadings = try RenderCommand.number(split, option: "split-headings", range: 0...6)
-        }
+        let open = try OpenArguments.parse(arguments, usage: spec.usage)
         let jobs = try arguments.value("jobs").map { try RenderCommand.number($0, option: "jobs", range: 1...1024) }
             ?? ProcessInfo.processInfo.activeProcessorCount
         var shard: BatchShard?

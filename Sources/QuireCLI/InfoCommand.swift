@@ -9,8 +9,7 @@ enum InfoCommand {
         options: [
             OptionSpec(name: "json", value: nil, help: "Print one JSON object instead of text."),
             OptionSpec(name: "quiet", value: nil, help: "Do not print warnings on standard error."),
-            OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
-        ],
+        ] + OpenArguments.specs,
         details: "BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -31,13 +30,7 @@ enum Inputs {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "no book given", usage: command.usage)
         }
-        var options = OpenOptions()
-        if let split = arguments.value("split-headings") {
-            guard let n = Int(split), (0...6).contains(n) else {
-                throw UsageError(message: "--split-headings takes a number from 0 to 6, not '\(split)'", usage: command.usage)
-            }
-            options.splitHeadings = n
-        }
+        let options = try OpenArguments.parse(arguments, usage: command.usage)
         let name = arguments.positionals.count == 1 ? arguments.positionals[0] : arguments.positionals.joined(separator: " ")
         let book: Book
         do {

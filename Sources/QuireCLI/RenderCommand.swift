@@ -36,9 +36,8 @@ enum RenderCommand {
             OptionSpec(name: "gap", value: "N", help: "Cells between the pages of a spread (default 0)."),
             OptionSpec(name: "from", value: "N", help: "First page to print (text)."),
             OptionSpec(name: "to", value: "M", help: "Last page to print (text)."),
-            OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
             OptionSpec(name: "quiet", value: nil, help: "Do not print warnings on standard error."),
-        ],
+        ] + OpenArguments.specs,
         details: """
         BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.
         Text pages are separated by form feeds, so `quire render book.epub | less` pages through the book.

@@ -15,7 +15,7 @@ public enum EPUBReader {
     static let mimetype = "application/epub+zip"
 
     /// Opens an EPUB archive file or an unpacked EPUB folder.
-    public static func read(path: String) throws(ReadError) -> EPUBBook {
+    public static func read(path: String, limits: InputLimits = InputLimits()) throws(ReadError) -> EPUBBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
         if isFolder.boolValue {
@@ -23,20 +23,20 @@ public enum EPUBReader {
             guard folder.contains(OCF.containerPath) else {
                 throw .notAnEPUB("the folder has no \(OCF.containerPath)")
             }
-            return try read(container: folder)
+            return try read(container: folder, limits: limits)
         }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else { throw .notAZip("the file is empty") }
-        return try read(container: ZipContainer(path: path))
+        return try read(container: ZipContainer(path: path), limits: limits)
     }
 
     /// Reads an EPUB held in memory (standard input).
-    public static func read(bytes: [UInt8]) throws(ReadError) -> EPUBBook {
-        try read(container: ZipContainer(bytes: bytes))
+    public static func read(bytes: [UInt8], limits: InputLimits = InputLimits()) throws(ReadError) -> EPUBBook {
+        try read(container: ZipContainer(bytes: bytes), limits: limits)
     }
 
-    public static func read(container: any Container) throws(ReadError) -> EPUBBook {
+    public static func read(container: any Container, limits: InputLimits = InputLimits()) throws(ReadError) -> EPUBBook {
         var diagnostics: [Diagnostic] = []
         checkMimetype(container, &diagnostics)
 

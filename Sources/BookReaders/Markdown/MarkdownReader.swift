@@ -5,9 +5,12 @@ import Foundation
 public struct MarkdownOptions: Sendable, Equatable {
     /// Headings of this level or a higher one (smaller number) start a new chapter; 0 keeps each file whole.
     public var splitHeadings: Int
+    /// Input size and table bounds (`InputLimits`).
+    public var limits: InputLimits
 
-    public init(splitHeadings: Int = 1) {
+    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits()) {
         self.splitHeadings = splitHeadings
+        self.limits = limits
     }
 }
 

@@ -1,0 +1,21 @@
+/// Bounds on the work a possibly hostile book can ask for, beyond the archive's (`ContainerLimits`) and the XML
+/// parser's (`XMLLimits`). Exceeding one is an error that names the limit and the option that raises it; the
+/// defaults leave every published book in the corpus far inside them.
+public struct InputLimits: Sendable, Equatable, CustomStringConvertible {
+    /// Markdown input, all files together (`--max-markdown-mb`): the parse tree is held whole, about 50 bytes of
+    /// memory for each byte of input.
+    public var markdownBytes = 16 << 20
+    /// Columns of one table (`--max-table-columns`): cmark-gfm's table extension is quadratic in them.
+    public var tableColumns = 1_000
+    /// Cells of one table (`--max-table-cells`): each cell is a node of the parse tree and a box on the page.
+    public var tableCells = 250_000
+    /// Items of the EPUB spine (`--max-spine-items`): each is a chapter laid out and written.
+    public var spineItems = 10_000
+
+    public init() {}
+
+    /// One line per limit, for the batch options hash: a book that failed on a limit is retried when it is raised.
+    public var description: String {
+        "markdown-bytes=\(markdownBytes) table-columns=\(tableColumns) table-cells=\(tableCells) spine-items=\(spineItems)"
+    }
+}
