@@ -63,7 +63,8 @@ public struct BookInfo: Sendable {
                  ("children", .array(entry.children.map(tocJSON)))])
     }
 
-    /// Aligned `key: value` lines for people.
+    /// Aligned `key: value` lines for people. Every line is passed through `LineText`: titles, hrefs and warnings
+    /// come from the book and must not reach a terminal with their control characters (or grow without bound).
     public var text: String {
         var lines: [String] = []
         func add(_ key: String, _ value: String) { lines.append(key.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
@@ -110,7 +111,7 @@ public struct BookInfo: Sendable {
             lines.append("Warnings (\(book.diagnostics.count)):")
             for diagnostic in book.diagnostics { lines.append("  " + diagnostic.message) }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { LineText.escaped($0, limit: 2_000) }.joined(separator: "\n") + "\n"
     }
 }
 

@@ -189,7 +189,7 @@ final class Progress: @unchecked Sendable {
             if result.status == .error {
                 failed += 1
                 clear()
-                Console.error("quire: error: \(result.book.path): \(result.error ?? "failed")\n")
+                Console.diagnostic(.error, input: result.book.path, result.error ?? "failed")
             }
             draw()
         }

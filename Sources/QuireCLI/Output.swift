@@ -1,3 +1,4 @@
+import BookModel
 import BookReaders
 import Foundation
 
@@ -29,7 +30,9 @@ struct CommandFailure: Error {
     }
 }
 
-/// Writes to stdout and stderr through FileHandle, never `print`, so output is buffered and explicit.
+/// Writes to stdout and stderr through FileHandle, never `print`, so output is buffered and explicit. Every
+/// diagnostic goes through `diagnostic`, the one place that turns a message into a stderr line: whatever a book or
+/// a C library put in it is escaped by `LineText` (no control character, no second line, bounded length).
 enum Console {
     static func out(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
@@ -40,17 +43,23 @@ enum Console {
         bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) }
     }
 
+    /// Quire's own text on stderr (help, usage, the progress bar): never anything a book or an input supplied.
     static func error(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
+    /// `quire: warning: <input>: <message>` or `quire: error: …`, as one escaped line.
+    static func diagnostic(_ severity: Diagnostic.Severity, input: String?, _ message: String) {
+        let prefix = input.map { "\($0): " } ?? ""
+        error("quire: \(severity.rawValue): " + LineText.escaped(prefix + message) + "\n")
+    }
+
     static func warning(input: String, _ message: String) {
-        error("quire: warning: \(input): \(message)\n")
+        diagnostic(.warning, input: input, message)
     }
 
     static func failure(_ failure: CommandFailure) {
-        let prefix = failure.input.map { "\($0): " } ?? ""
-        error("quire: error: \(prefix)\(failure.message)\n")
+        diagnostic(.error, input: failure.input, failure.message)
     }
 }
 

@@ -40,6 +40,7 @@ typedef struct state {
     uint32_t depth, max_depth;
     int failed;                 /* 1 once a limit stopped the parser */
     char message[256];
+    char foreign[256];          /* the first error libxml2 raised outside the parser context (encoding, I/O) */
     xmlParserCtxtPtr ctxt;
 } state;
 
@@ -278,6 +279,25 @@ static void install_loader(void) {
     xmlSetExternalEntityLoader(refuse_external);
 }
 
+/* libxml2 reports some errors without the parser context (an encoding conversion that fails, the I/O layer
+   behind it) through its per-thread handlers, whose default writes to stderr. Nothing of a C library may reach
+   stderr directly (DESIGN.md §4): during a parse the structured handler keeps the first such error in the
+   parse's state, and outside one both handlers drop what they get. Parser errors proper are read from the
+   context (xmlCtxtGetLastError), as before. */
+static void drop_generic(void *ctx, const char *message, ...) { (void)ctx; (void)message; }
+
+static void capture_error(void *data, xmlErrorPtr e) {
+    state *s = data;
+    if (!s || !e || !e->message || s->foreign[0]) return;
+    if (e->domain != XML_FROM_I18N && e->domain != XML_FROM_IO && e->domain != XML_FROM_BUFFER) return;
+    snprintf(s->foreign, sizeof s->foreign, "%s", e->message);
+}
+
+static void capture_errors_into(state *s) {
+    xmlSetGenericErrorFunc(NULL, drop_generic);
+    xmlSetStructuredErrorFunc(s, capture_error);
+}
+
 /* ---- HTML (SAX1 names, lower-cased by the parser; no namespaces) ---- */
 
 static void split_attr_name(const xmlChar *name, const char **local, const char **ns) {
@@ -307,9 +327,15 @@ static void html_end(void *ctx, const xmlChar *name) {
     close_element(((xmlParserCtxtPtr)ctx)->_private);
 }
 
-static void copy_error(xmlParserCtxtPtr ctxt, qx_tree *out) {
+static void copy_error(xmlParserCtxtPtr ctxt, const state *s, qx_tree *out) {
     xmlErrorPtr e = xmlCtxtGetLastError(ctxt);
-    if (e && e->code == XML_ERR_ENTITY_LOOP) {
+    if (s->foreign[0]) {
+        /* A failed encoding conversion is the cause; the parser's complaint about the garbage it then saw is not. */
+        snprintf(out->message, sizeof out->message, "%s", s->foreign);
+        size_t n = strlen(out->message);
+        while (n > 0 && (out->message[n - 1] == '\n' || out->message[n - 1] == ' ')) out->message[--n] = 0;
+        out->line = e ? e->line : 0;
+    } else if (e && e->code == XML_ERR_ENTITY_LOOP) {
         /* libxml2 reports entity loops and its own amplification check with this code: a hostile document. */
         snprintf(out->message, sizeof out->message, "entity expansion exceeds the limit (entity reference loop)");
         out->line = e->line;
@@ -362,9 +388,11 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
                                  : xmlCreateMemoryParserCtxt(bytes, (int)length);
     if (!ctxt) { free_state(&s); snprintf(out->message, sizeof out->message, "cannot create a parser"); return; }
     s.ctxt = ctxt;
+    capture_errors_into(&s);
 
     xmlSAXHandler *h = xmlMalloc(sizeof *h);
     if (!h) {
+        capture_errors_into(NULL);
         xmlFreeParserCtxt(ctxt); free_state(&s);
         snprintf(out->message, sizeof out->message, "out of memory");
         return;
@@ -401,7 +429,8 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
         out->ok = ctxt->wellFormed && !s.failed;
     }
     if (s.failed) snprintf(out->message, sizeof out->message, "%s", s.message);
-    else if (!out->ok) copy_error(ctxt, out);
+    else if (!out->ok) copy_error(ctxt, &s, out);
+    capture_errors_into(NULL);
 
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     if (html) htmlFreeParserCtxt(ctxt); else xmlFreeParserCtxt(ctxt);
