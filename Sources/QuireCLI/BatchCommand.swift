@@ -91,6 +91,7 @@ enum BatchCommand {
         var withViewport = arguments
         if withViewport.value("viewport") == nil { withViewport.values["viewport"] = "80x24" }
         let options = try RenderCommand.renderOptions(withViewport)
+        if !arguments.has("quiet") { try RenderCommand.warnInapplicable(arguments) }
         let open = try OpenArguments.parse(arguments, usage: spec.usage)
         let jobs = try arguments.value("jobs").map { try RenderCommand.number($0, option: "jobs", range: 1...1024) }
             ?? ProcessInfo.processInfo.activeProcessorCount

@@ -49,6 +49,7 @@ enum RenderCommand {
             throw UsageError(message: "--format html writes a folder: give it with -o DIR", usage: spec.usage)
         }
         let range = try pageRange(arguments)
+        if !arguments.has("quiet") { try warnInapplicable(arguments) }
         let book = try Inputs.open(arguments, for: spec)
         let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
         defer { KeptUntilExit.keep(book, pagination) }
@@ -81,9 +82,26 @@ enum RenderCommand {
 
     /// Every option of `render` that decides the output, parsed and validated.
     static func renderOptions(_ arguments: ParsedArguments) throws -> RenderOptions {
-        let format = OutputFormat(rawValue: try choice(arguments, "format", OutputFormat.allCases.map(\.rawValue), default: "text"))!
+        let format = try format(arguments)
         return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments), format: format,
                              singleFile: arguments.has("single-file"))
+    }
+
+    static func format(_ arguments: ParsedArguments) throws -> OutputFormat {
+        OutputFormat(rawValue: try choice(arguments, "format", OutputFormat.allCases.map(\.rawValue), default: "text"))!
+    }
+
+    /// Options given that the chosen format does not use, one warning line each (not an error: a script may pass
+    /// the same options for every format).
+    static func warnInapplicable(_ arguments: ParsedArguments) throws {
+        let format = try format(arguments)
+        let onlyFor: [(option: String, format: OutputFormat)] = [
+            ("from", .text), ("to", .text), ("transition", .html), ("single-file", .html),
+        ]
+        for (option, wanted) in onlyFor where arguments.has(option) && format != wanted {
+            Console.diagnostic(.warning, input: nil,
+                               "--\(option) applies to --format \(wanted.rawValue) only; ignored with --format \(format.rawValue)")
+        }
     }
 
     static func spreadOptions(_ arguments: ParsedArguments) throws -> SpreadOptions {
@@ -101,14 +119,17 @@ enum RenderCommand {
         options.axis = Axis(rawValue: try choice(arguments, "axis", Axis.allCases.map(\.rawValue), default: "horizontal"))!
         options.firstPage = FirstPage(rawValue: try choice(arguments, "first-page", FirstPage.allCases.map(\.rawValue), default: "auto"))!
         if let gap = arguments.value("gap") { options.gap = try number(gap, option: "gap", range: 0...100) }
-        if let transition = arguments.value("transition") {
-            options.transition = Transition(rawValue: try choice(arguments, "transition", Transition.allCases.map(\.rawValue), default: transition))
-        }
+        // The transition is validated only where it is drawn: HTML, where it defaults to curl.
+        let transition = Transition(rawValue: try choice(arguments, "transition", Transition.allCases.map(\.rawValue), default: "curl"))!
+        if try format(arguments) == .html { options.transition = transition }
         if let viewport = arguments.value("viewport") {
             let size = try pageSize(viewport, option: "viewport")
             options.viewport = Viewport(columns: size.columns, lines: size.lines)
+        } else if arguments.value("output") == nil, let terminal = Terminal.size() {
+            // The terminal decides only what is shown on it; a file is the same wherever it is written.
+            options.viewport = terminal
         } else {
-            options.viewport = Terminal.size() ?? .standard
+            options.viewport = .standard
         }
         if let problem = options.validate() { throw UsageError(message: problem.message, usage: spec.usage) }
         return options

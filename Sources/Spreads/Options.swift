@@ -114,12 +114,18 @@ public struct SpreadOptions: Sendable, Hashable, Codable {
     }
 
     /// The first invalid combination, as a usage error (exit 64 at the CLI); nil when the options make sense.
+    /// This is the one home of the rules: an explicit spine and an explicit orientation must agree (`mid` is
+    /// two pages, landscape; `min`, `max` and `none` one, portrait), `mid` needs double-sided leaves, `none`
+    /// needs the scroll transition and has no leaves.
     public func validate() -> SpreadOptionsError? {
         if gap < 0 { return .negativeGap(gap) }
         if let viewport, viewport.columns < 1 || viewport.lines < 1 { return .emptyViewport(viewport) }
         if spine == SpineLocation.none {
             if transition == .curl { return .noSpineWithCurl }
             if doubleSided == true { return .noSpineDoubleSided }
+        }
+        if let spine, orientation != .auto, (spine == .mid) != (orientation == .landscape) {
+            return .spineContradictsOrientation(spine, orientation)
         }
         if doubleSided == false {
             if spine == .mid { return .midSpineSingleSided }
@@ -135,6 +141,7 @@ public enum SpreadOptionsError: Error, Sendable, Hashable {
     case noSpineDoubleSided
     case midSpineSingleSided
     case landscapeSingleSided
+    case spineContradictsOrientation(SpineLocation, Orientation)
     case negativeGap(Int)
     case emptyViewport(Viewport)
 
@@ -149,6 +156,9 @@ public enum SpreadOptionsError: Error, Sendable, Hashable {
         case .landscapeSingleSided:
             return "--orientation landscape puts two pages around a mid spine, which needs double-sided pages; "
                 + "drop --single-sided or pass --spine min|max"
+        case let .spineContradictsOrientation(spine, orientation):
+            let shows = spine == .mid ? "two pages" : (spine == .none ? "pages one after another" : "one page")
+            return "--spine \(spine.rawValue) shows \(shows); it cannot be --orientation \(orientation.rawValue)"
         case let .negativeGap(gap):
             return "--gap must be 0 or more, not \(gap)"
         case let .emptyViewport(viewport):

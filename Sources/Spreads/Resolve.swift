@@ -11,10 +11,13 @@ func resolveLayout(pages: [Page], hints: BookHints, options: SpreadOptions,
     case .auto: direction = hints.progression(firstPage: pages.first)
     }
 
-    let orientation: Orientation
+    var orientation: Orientation
     if options.orientation != .auto {
         orientation = options.orientation
-    } else if options.spine == nil && options.doubleSided == false {
+    } else if let spine = options.spine {
+        // An explicit spine says how many pages are shown (`validate` refuses a contradicting orientation).
+        orientation = spine == .mid ? .landscape : .portrait
+    } else if options.doubleSided == false {
         // Single-sided pages cannot sit around a mid spine, so auto settles on one page.
         orientation = .portrait
     } else if let viewport = options.viewport {
@@ -39,6 +42,9 @@ func resolveLayout(pages: [Page], hints: BookHints, options: SpreadOptions,
     let impliedSpine: SpineLocation = twoPages && options.doubleSided != false
         ? .mid : (direction == .rtl ? .max : .min)
     let spine = options.spine ?? impliedSpine
+    // The layout describes what is drawn: a book whose `rendition:spread` keeps one page (or always pairs two)
+    // overrides the orientation, and the JSON page map must say so.
+    orientation = spine == .mid ? .landscape : .portrait
 
     // Out-of-range requests (rejected by `validate()`) are bent to the nearest meaningful value.
     let doubleSided: Bool

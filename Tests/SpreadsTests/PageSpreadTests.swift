@@ -106,7 +106,7 @@ final class PageSpreadTests: XCTestCase {
         let none = makeSpreads(pages: book(3), hints: BookHints(spread: .none),
                                options: SpreadOptions(orientation: .landscape))
         XCTAssertEqual(describe(none), ["S1", "S2", "S3"])
-        XCTAssertEqual(none.layout.orientation, .landscape)
+        XCTAssertEqual(none.layout.orientation, .portrait, "the layout says what is drawn: one page")
         // An explicit spine beats the book's hint.
         XCTAssertEqual(makeSpreads(pages: book(2), hints: BookHints(spread: .none),
                                    options: SpreadOptions(spine: .mid)).layout.spine, .mid)

@@ -59,8 +59,16 @@ final class ResolutionTests: XCTestCase {
                                                                         viewport: .standard)).layout
         XCTAssertEqual(single.orientation, .portrait)
         XCTAssertEqual(single.spine, .min)
-        XCTAssertEqual(makeSpreads(pages: book(3), options: SpreadOptions(orientation: .landscape, spine: .max,
-                                                                          doubleSided: true)).layout.spine, .max)
+        // An explicit spine decides the orientation auto would have picked: the layout says what is drawn.
+        let minSpine = makeSpreads(pages: book(3), options: SpreadOptions(spine: .min, doubleSided: true,
+                                                                          viewport: .standard)).layout
+        XCTAssertEqual(minSpine.orientation, .portrait)
+        XCTAssertEqual(minSpine.spine, .min)
+        XCTAssertEqual(makeSpreads(pages: book(3), options: SpreadOptions(spine: .mid, viewport: Viewport(columns: 40, lines: 24)))
+                        .layout.orientation, .landscape)
+        // A book that never pairs pages keeps one page however wide the screen: portrait, not landscape.
+        XCTAssertEqual(makeSpreads(pages: book(3), hints: BookHints(spread: .none),
+                                   options: SpreadOptions(orientation: .landscape)).layout.orientation, .portrait)
     }
 
     func testFirstPageAuto() {
@@ -114,7 +122,10 @@ final class ResolutionTests: XCTestCase {
         XCTAssertNil(SpreadOptions().validate())
         XCTAssertNil(SpreadOptions(spine: SpineLocation.none, transition: .scroll).validate())
         XCTAssertNil(SpreadOptions(spine: .min, doubleSided: false).validate())
-        XCTAssertNil(SpreadOptions(orientation: .landscape, spine: .min, doubleSided: false).validate())
+        XCTAssertNil(SpreadOptions(orientation: .portrait, spine: .min, doubleSided: false).validate())
+        XCTAssertNil(SpreadOptions(orientation: .portrait, spine: .max, doubleSided: true).validate())
+        XCTAssertNil(SpreadOptions(orientation: .landscape, spine: .mid).validate())
+        XCTAssertNil(SpreadOptions(spine: .min, doubleSided: true).validate())
         XCTAssertNil(SpreadOptions(orientation: .portrait, doubleSided: false).validate())
         XCTAssertNil(SpreadOptions(spine: .mid, doubleSided: true, transition: .curl).validate())
 
@@ -123,6 +134,11 @@ final class ResolutionTests: XCTestCase {
             (SpreadOptions(spine: SpineLocation.none, doubleSided: true), .noSpineDoubleSided),
             (SpreadOptions(spine: .mid, doubleSided: false), .midSpineSingleSided),
             (SpreadOptions(orientation: .landscape, doubleSided: false), .landscapeSingleSided),
+            (SpreadOptions(orientation: .landscape, spine: .min), .spineContradictsOrientation(.min, .landscape)),
+            (SpreadOptions(orientation: .landscape, spine: .max, doubleSided: true), .spineContradictsOrientation(.max, .landscape)),
+            (SpreadOptions(orientation: .landscape, spine: SpineLocation.none, transition: .scroll),
+             .spineContradictsOrientation(.none, .landscape)),
+            (SpreadOptions(orientation: .portrait, spine: .mid), .spineContradictsOrientation(.mid, .portrait)),
             (SpreadOptions(gap: -1), .negativeGap(-1)),
             (SpreadOptions(viewport: Viewport(columns: 0, lines: 24)), .emptyViewport(Viewport(columns: 0, lines: 24))),
         ]
@@ -135,6 +151,8 @@ final class ResolutionTests: XCTestCase {
         }
         XCTAssertTrue(SpreadOptionsError.noSpineWithCurl.message.contains("--spine none"))
         XCTAssertTrue(SpreadOptionsError.negativeGap(-3).message.contains("-3"))
+        XCTAssertEqual(SpreadOptionsError.spineContradictsOrientation(.min, .landscape).message,
+                       "--spine min shows one page; it cannot be --orientation landscape")
     }
 
     func testInvalidOptionsStillBuildSomethingSensible() {
