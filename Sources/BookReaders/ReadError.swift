@@ -22,6 +22,10 @@ public enum ReadError: Error, Equatable, Sendable {
     case checksum(String)
     /// Anything else the input is wrong about.
     case invalid(String)
+    /// An input that is neither an EPUB nor text (binary data, invalid UTF-8).
+    case notText(String)
+    /// Inputs that cannot make one book together (an EPUB among several inputs): a usage mistake, exit 64.
+    case cannotCombine(String)
 
     /// One line, without the `quire: error: <input>:` prefix.
     public var message: String {
@@ -37,7 +41,15 @@ public enum ReadError: Error, Equatable, Sendable {
         case .encrypted(let path): return "\(path) is encrypted (DRM); Quire cannot read it"
         case .checksum(let path): return "CRC error in \(path): the archive is damaged"
         case .invalid(let why): return why
+        case .notText(let why): return why
+        case .cannotCombine(let why): return why
         }
+    }
+
+    /// True when the inputs were named wrongly rather than being bad (sysexits 64).
+    public var isUsage: Bool {
+        if case .cannotCombine = self { return true }
+        return false
     }
 
     /// True when the input could not be found or opened at all (sysexits 66), false for bad data (65).

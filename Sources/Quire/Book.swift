@@ -37,36 +37,39 @@ public struct Book: Sendable {
 public enum Quire {
     public static let version = "0.1.0"
 
-    /// Opens an EPUB file, an unpacked EPUB folder, Markdown files, or a folder of Markdown chapters.
+    /// Opens an EPUB file, an unpacked EPUB folder, Markdown files, or a folder of Markdown chapters; each input
+    /// is recognised by its content (`InputKind`), and several inputs make one book only when all are Markdown.
     public static func open(_ paths: [String], options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
-        guard let first = paths.first else { throw .invalid("no input") }
-        if paths.count == 1, !isMarkdown(first) {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) else { throw .notFound(first) }
-            if !isFolder.boolValue || FileManager.default.fileExists(atPath: first + "/META-INF/container.xml")
-                || !folderHasMarkdown(first) {
-                var book = Book(try EPUBReader.read(path: first, limits: options.limits))
-                book.inputPaths = paths
-                return book
+        guard !paths.isEmpty else { throw .invalid("no input") }
+        var kinds: [InputKind] = []
+        for path in paths where path != "-" {
+            do {
+                kinds.append(try InputKind.of(path: path))
+            } catch .notText(let why) where paths.count > 1 {
+                throw .notText("\(path): \(why)")
             }
+        }
+        if paths.count == 1, let kind = kinds.first, kind.isEPUB {
+            var book = Book(try EPUBReader.read(path: paths[0], limits: options.limits))
+            book.inputPaths = paths
+            return book
+        }
+        if let epub = zip(paths.filter { $0 != "-" }, kinds).first(where: { $0.1.isEPUB }) {
+            throw .cannotCombine("\(epub.0) is an EPUB; several inputs make one book only when all are Markdown")
         }
         var book = try openMarkdown(paths: paths, options: options)
         book.inputPaths = paths
         return book
     }
 
-    /// Opens a book given as bytes (standard input): a ZIP signature means EPUB, anything else Markdown.
+    /// Opens a book given as bytes (standard input): a ZIP archive is an EPUB, text is Markdown, anything else is
+    /// refused.
     public static func open(bytes: [UInt8], name: String = "-", options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return Book(try EPUBReader.read(bytes: bytes, limits: options.limits)) }
+        if try InputKind.of(head: bytes) == .epubArchive { return Book(try EPUBReader.read(bytes: bytes, limits: options.limits)) }
         return try openMarkdown(bytes: bytes, name: name, options: options)
     }
 
     static func isMarkdown(_ path: String) -> Bool { MarkdownReader.isMarkdownPath(path) }
-
-    private static func folderHasMarkdown(_ path: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.contains { isMarkdown($0) }
-    }
 }
 
 /// How books are opened: Markdown chapter splitting and the bounds on hostile input.

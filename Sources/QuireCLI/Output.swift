@@ -26,7 +26,7 @@ struct CommandFailure: Error {
     }
 
     init(input: String, _ error: ReadError) {
-        self.init(input: input, error.message, code: error.isMissingInput ? .noInput : .dataError)
+        self.init(input: input, error.message, code: error.isMissingInput ? .noInput : error.isUsage ? .usage : .dataError)
     }
 }
 
