@@ -1,5 +1,6 @@
 import Foundation
 import BookModel
+import Layout
 import BookReaders
 import Renderers
 import Spreads
@@ -7,8 +8,13 @@ import Spreads
 /// What `quire info` reports, built once and printed as text or JSON from the same values.
 public struct BookInfo: Sendable {
     public var book: Book
+    /// Page and spread counts at one page size, when asked for (`quire info --page`).
+    public var counts: PageCounts?
 
-    public init(_ book: Book) { self.book = book }
+    public init(_ book: Book, counts: PageCounts? = nil) {
+        self.book = book
+        self.counts = counts
+    }
 
     private var metadata: BookMetadata { book.document.metadata }
 
@@ -54,6 +60,13 @@ public struct BookInfo: Sendable {
         members.append(("pageList", .object([("present", .bool(!book.document.pageList.isEmpty)),
                                             ("count", .int(book.document.pageList.count))])))
         members.append(("characters", .int(book.document.characterCount)))
+        if let counts {
+            members.append(("pagination", .object([
+                ("pageSize", .object([("columns", .int(counts.pageSize.columns)), ("lines", .int(counts.pageSize.lines))])),
+                ("pages", .int(counts.pages)), ("spreads", .int(counts.spreads)),
+                ("orientation", .string(counts.orientation.rawValue)),
+            ])))
+        }
         members.append(("warnings", .array(book.diagnostics.map { .string($0.message) })))
         return .object(members)
     }
@@ -85,6 +98,10 @@ public struct BookInfo: Sendable {
         }
         add("Characters:", String(book.document.characterCount))
         add("Page list:", book.document.pageList.isEmpty ? "none" : "\(book.document.pageList.count) pages")
+        if let counts {
+            add("Pages:", "\(counts.pages) of \(counts.pageSize.columns)x\(counts.pageSize.lines) cells, "
+                + "\(counts.spreads) spreads (\(counts.orientation.rawValue))")
+        }
         lines.append("")
         lines.append("Spine (\(book.document.chapters.count) items):")
         for chapter in book.document.chapters {
@@ -115,3 +132,18 @@ public struct BookInfo: Sendable {
     }
 }
 
+
+/// How many pages and spreads a book makes at one page size, with the default layout and the standard viewport.
+public struct PageCounts: Sendable, Equatable {
+    public var pageSize: PageSize
+    public var pages: Int
+    public var spreads: Int
+    public var orientation: Orientation
+
+    public init(_ pagination: Pagination) {
+        pageSize = pagination.pageSize
+        pages = pagination.pages.count
+        spreads = pagination.spreads.spreads.count
+        orientation = pagination.spreads.layout.orientation
+    }
+}

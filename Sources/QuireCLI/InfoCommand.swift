@@ -1,20 +1,27 @@
 import Foundation
+import Layout
 import Quire
+import Spreads
 
 /// `quire info`: what a book says about itself, as text or JSON.
 enum InfoCommand {
     static let spec = CommandSpec(
-        name: "info", synopsis: "BOOK [--json] [--quiet]",
+        name: "info", synopsis: "BOOK [--json] [--page COLSxLINES] [--quiet]",
         summary: "Show a book's metadata, layout hints, spine, table of contents and warnings.",
         options: [
             OptionSpec(name: "json", value: nil, help: "Print one JSON object instead of text."),
+            OptionSpec(name: "page", value: "COLSxLINES", help: "Also count the pages and spreads at this page size (default layout, 80x24 viewport)."),
             OptionSpec(name: "quiet", value: nil, help: "Do not print warnings on standard error."),
         ] + OpenArguments.specs,
         details: "BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let size = try arguments.value("page").map { try RenderCommand.pageSize($0, option: "page") }
         let book = try Inputs.open(arguments, for: spec)
-        let info = BookInfo(book)
+        let counts = size.map { size in
+            PageCounts(Quire.paginate(book, layout: LayoutOptions(pageSize: size), spreads: SpreadOptions(viewport: .standard)))
+        }
+        let info = BookInfo(book, counts: counts)
         if arguments.has("json") {
             Console.out(info.json.serialized(pretty: true) + "\n")
         } else {
