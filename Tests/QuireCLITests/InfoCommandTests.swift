@@ -35,7 +35,7 @@ final class InfoCommandTests: XCTestCase {
     func testUnknownOptionIsUsageError() throws {
         let run = try Run.quire(["info", sample, "--jsno"])
         XCTAssertEqual(run.status, 64)
-        XCTAssertEqual(run.stderr, "quire: error: unknown option '--jsno' (did you mean --json?)\nUsage: quire info BOOK [--json] [--quiet]\n")
+        XCTAssertEqual(run.stderr, "quire: error: unknown option '--jsno' (did you mean --json?)\nUsage: quire info BOOK [--json] [--page COLSxLINES] [--quiet]\n")
     }
 
     func testInfoOnTheSampleBook() throws {
