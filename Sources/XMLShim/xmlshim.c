@@ -41,6 +41,8 @@ typedef struct state {
     int failed;                 /* 1 once a limit stopped the parser */
     char message[256];
     char foreign[256];          /* the first error libxml2 raised outside the parser context (encoding, I/O) */
+    int fatal_seen;             /* the first fatal error's code and domain: what made the document ill-formed */
+    int fatal_code, fatal_domain;
     xmlParserCtxtPtr ctxt;
 } state;
 
@@ -288,7 +290,11 @@ static void drop_generic(void *ctx, const char *message, ...) { (void)ctx; (void
 
 static void capture_error(void *data, xmlErrorPtr e) {
     state *s = data;
-    if (!s || !e || !e->message || s->foreign[0]) return;
+    if (!s || !e) return;
+    if (e->level == XML_ERR_FATAL && !s->fatal_seen) {
+        s->fatal_seen = 1; s->fatal_code = e->code; s->fatal_domain = e->domain;
+    }
+    if (!e->message || s->foreign[0]) return;
     if (e->domain != XML_FROM_I18N && e->domain != XML_FROM_IO && e->domain != XML_FROM_BUFFER) return;
     snprintf(s->foreign, sizeof s->foreign, "%s", e->message);
 }
@@ -384,6 +390,8 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
         return;
     }
 
+    int recovering_xml = html == 2;
+    if (recovering_xml) html = 0;
     xmlParserCtxtPtr ctxt = html ? (xmlParserCtxtPtr)htmlCreateMemoryParserCtxt(bytes, (int)length)
                                  : xmlCreateMemoryParserCtxt(bytes, (int)length);
     if (!ctxt) { free_state(&s); snprintf(out->message, sizeof out->message, "cannot create a parser"); return; }
@@ -424,12 +432,17 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
         htmlParseDocument(ctxt);
         out->ok = !s.failed;
     } else {
-        xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOENT | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+        int recover = recovering_xml ? XML_PARSE_RECOVER : 0;
+        xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOENT | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | recover);
         xmlParseDocument(ctxt);
-        out->ok = ctxt->wellFormed && !s.failed;
+        out->ok = (ctxt->wellFormed || (recover && s.root >= 0)) && !s.failed;
+        out->recovered = out->ok && !ctxt->wellFormed;
     }
     if (s.failed) snprintf(out->message, sizeof out->message, "%s", s.message);
-    else if (!out->ok) copy_error(ctxt, &s, out);
+    else if (!out->ok || out->recovered) copy_error(ctxt, &s, out);
+    /* Later errors may follow the one that stopped a strict parse; only the first decides. */
+    out->forgivable = s.fatal_seen && !s.foreign[0] && (s.fatal_domain == XML_FROM_NAMESPACE
+                      || s.fatal_code == XML_ERR_UNDECLARED_ENTITY || s.fatal_code == XML_WAR_UNDECLARED_ENTITY);
     capture_errors_into(NULL);
 
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }

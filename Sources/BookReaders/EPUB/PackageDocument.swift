@@ -3,7 +3,7 @@ import BookModel
 /// Reads an OPF package document (EPUB 2 and 3) into a `Publication`.
 enum PackageDocument {
     static func parse(_ bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) throws(ReadError) -> Publication {
-        let root = try XMLParser.parse(bytes, path: path)
+        let root = try XMLParser.parse(bytes, path: path, recoveringInto: &diagnostics)
         guard root.name == "package", root.namespace == Namespace.opf else {
             throw .invalid("\(path) is not an OPF package document (root element <\(root.name)>)")
         }

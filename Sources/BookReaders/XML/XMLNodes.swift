@@ -146,27 +146,43 @@ struct XMLNodes {
     /// Parses XML (or HTML with recovery); `path` names the document in errors.
     static func parse(_ bytes: [UInt8], path: String, html: Bool = false,
                       limits: XMLLimits = XMLLimits()) throws(ReadError) -> XMLNodes {
+        switch run(bytes, path: path, mode: html ? 1 : 0, limits: limits) {
+        case .parsed(let nodes, _): return nodes
+        case .failed(let error, _): throw error
+        }
+    }
+
+    /// What one run of the shim gave: the nodes (and, in recovery mode, the error read past), or the error and
+    /// whether recovery mode may read past it (`qx_tree.forgivable`).
+    enum Outcome {
+        case parsed(XMLNodes, recovered: ReadError?)
+        case failed(ReadError, forgivable: Bool)
+    }
+
+    /// `mode` is the shim's: 0 XML, 1 HTML, 2 XML in libxml2's recovery mode.
+    static func run(_ bytes: [UInt8], path: String, mode: Int32, limits: XMLLimits = XMLLimits()) -> Outcome {
         var tree = qx_tree()
         bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { p in
                 seedNames.withUnsafeBufferPointer { names in
                     seedNamespaces.withUnsafeBufferPointer { namespaces in
-                        qx_parse(p, buffer.count, html ? 1 : 0, limits.maxDepth, limits.maxEventBytes,
+                        qx_parse(p, buffer.count, mode, limits.maxDepth, limits.maxEventBytes,
                                  names.baseAddress, names.count, namespaces.baseAddress, namespaces.count, &tree)
                     }
                 }
             }
         }
         defer { qx_free(&tree) }
-        guard tree.ok != 0 else {
-            let message = withUnsafeBytes(of: tree.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if message.contains("limit") { throw .limitExceeded("\(path): \(message)") }
-            throw .malformed(path: path, line: Int(tree.line), reason: message)
+        let message = withUnsafeBytes(of: tree.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        guard tree.root >= 0 else { throw .malformed(path: path, line: 0, reason: "no root element") }
-        return XMLNodes(tree)
+        let malformed = ReadError.malformed(path: path, line: Int(tree.line), reason: message)
+        guard tree.ok != 0 else {
+            if message.contains("limit") { return .failed(.limitExceeded("\(path): \(message)"), forgivable: false) }
+            return .failed(malformed, forgivable: tree.forgivable != 0)
+        }
+        guard tree.root >= 0 else { return .failed(.malformed(path: path, line: 0, reason: "no root element"), forgivable: false) }
+        return .parsed(XMLNodes(tree), recovered: tree.recovered != 0 ? malformed : nil)
     }
 
     /// The seeds as the shim takes them: NUL-terminated strings one after another.

@@ -1,3 +1,4 @@
+import BookModel
 import XMLShim
 
 /// An XML element copied out of libxml2: names are matched by namespace URI, never by prefix.
@@ -92,6 +93,24 @@ public enum XMLParser {
                              limits: XMLLimits = XMLLimits()) throws(ReadError) -> XMLElement {
         let doc = try XMLNodes.parse(bytes, path: path, html: html, limits: limits)
         return doc.tree(doc.root)
+    }
+
+    /// Parses XML that other reading systems open although it is not well-formed: strictly first, and when the
+    /// error is one libxml2's recovery mode reads past safely (an undeclared namespace prefix, an undefined
+    /// entity such as `&nbsp;`), again in recovery mode, with a warning. Any other error (a mismatched tag, a
+    /// truncated document) stays an error, and the bounds stay in force.
+    public static func parse(_ bytes: [UInt8], path: String, recoveringInto diagnostics: inout [Diagnostic],
+                             limits: XMLLimits = XMLLimits()) throws(ReadError) -> XMLElement {
+        switch XMLNodes.run(bytes, path: path, mode: 0, limits: limits) {
+        case .parsed(let doc, _):
+            return doc.tree(doc.root)
+        case .failed(let error, let forgivable):
+            guard forgivable, case .parsed(let doc, let recovered) = XMLNodes.run(bytes, path: path, mode: 2, limits: limits) else {
+                throw error
+            }
+            diagnostics.append(.warning((recovered ?? error).message + "; recovered"))
+            return doc.tree(doc.root)
+        }
     }
 }
 

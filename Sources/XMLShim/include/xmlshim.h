@@ -33,13 +33,17 @@ typedef struct qx_tree {
     uint8_t *bytes; size_t byte_count;  /* text of text nodes and attribute values, UTF-8 */
     qx_names names, namespaces;
     int32_t root;         /* the document element; -1 when there is none */
-    int ok;               /* 1 when the document was parsed (well-formed, or recovered in HTML mode) */
+    int ok;               /* 1 when the document was parsed (well-formed, or recovered in HTML or recovery mode) */
+    int recovered;        /* 1 when recovery mode read past an error; message and line say which */
     int line;             /* line of the first error, 0 when unknown */
+    int forgivable;       /* 1 when that error is one recovery mode reads past safely: an undeclared namespace
+                             prefix or an undefined entity (what other reading systems tolerate) */
     char message[256];    /* first error, empty when ok */
     void *owner;          /* the shim's memory behind all of the above; free with qx_free */
 } qx_tree;
 
-/* Parses bytes as XML (html == 0) or as HTML with recovery (html != 0) straight into node arrays.
+/* Parses bytes as XML (html == 0), as HTML with recovery (html == 1) or as XML with libxml2's recovery mode
+   (html == 2: undeclared prefixes, undefined entities) straight into node arrays.
    Names and namespaces are interned after the given seeds (NUL-terminated strings one after another), so the
    seeds get the numbers 0, 1, 2, ... in order. Consecutive character data makes one text node; text outside the
    document element is dropped. Never touches the network or the file system; entities are bounded by
