@@ -70,6 +70,13 @@ int32_t qi_boundaries(qi_breaker *breaker, const uint8_t *text, int32_t length, 
     return count;
 }
 
+/* The cells a terminal gives a code point that follows the first of its grapheme cluster, as glibc's wcwidth
+   does: nonspacing and enclosing marks, format characters and Hangul medial vowels and final consonants none,
+   East Asian Wide and Fullwidth two, everything else one, spacing marks (Mc: the vowel signs of Devanagari,
+   Bengali, Tamil, ...) included. Counting clusters instead would leave a Hindi line several cells wider on the
+   terminal than on the page. */
+static int32_t qi_following_width(UChar32 c, int32_t ambiguous_wide);
+
 static int qi_is_nonbreaking_space(UChar32 c) { return c == 0x00A0 || c == 0x2007 || c == 0x202F; }
 
 static int32_t qi_code_point_width(UChar32 c, int32_t ambiguous_wide) {
@@ -79,6 +86,18 @@ static int32_t qi_code_point_width(UChar32 c, int32_t ambiguous_wide) {
     case U_EA_AMBIGUOUS: return ambiguous_wide ? 2 : 1;
     default: return 1;
     }
+}
+
+static int32_t qi_following_width(UChar32 c, int32_t ambiguous_wide) {
+    switch (u_charType(c)) {
+    case U_NON_SPACING_MARK:
+    case U_ENCLOSING_MARK:
+    case U_FORMAT_CHAR: return 0;
+    default: break;
+    }
+    if ((c >= 0x1160 && c <= 0x11FF) || (c >= 0xD7B0 && c <= 0xD7FF)) return 0;
+    if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return 0;
+    return qi_code_point_width(c, ambiguous_wide);
 }
 
 /* The classes whose pair rules Layout applies without ICU; brackets only when ASCII (LB30 looks at width). */
@@ -137,16 +156,23 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
         return qi_code_point_width(first, ambiguous_wide) | QI_SPACE |
                (single ? qi_simple_class(first, lb) << QI_CLASS_SHIFT : 0);
     }
-    int32_t width = qi_code_point_width(first, ambiguous_wide);
+    /* A mark with no base of its own (a cluster that starts with it) takes no cell either: the terminal puts it
+       on whatever precedes it. */
+    int32_t width = category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK ? 0 : qi_code_point_width(first, ambiguous_wide);
     int emoji = u_hasBinaryProperty(first, UCHAR_EMOJI_PRESENTATION);
     int emoji_base = u_hasBinaryProperty(first, UCHAR_EMOJI);
+    int32_t following = 0;
     while (i < length) {
         UChar32 c;
         U8_NEXT(cluster, i, length, c);
         if (c == 0xFE0F && emoji_base) emoji = 1;        /* emoji presentation selector */
         else if (c == 0xFE0E) emoji = 0, emoji_base = 0; /* text presentation selector */
+        following += qi_following_width(c, ambiguous_wide);
     }
+    /* Terminals draw an emoji presentation sequence (ZWJ sequences, flags, keycaps) in two cells; anything else
+       as the sum of its code points' widths. */
     if (emoji) width = 2;
+    else if (following > 0) width = QI_JOINED_WIDTH | (width + following > 0xFF ? 0xFF : width + following);
     int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
     if (single) width |= qi_simple_class(first, lb) << QI_CLASS_SHIFT;
     switch (lb) {
@@ -208,7 +234,8 @@ static void qi_store_cluster(int32_t info, const uint8_t *cluster, int32_t lengt
     if (info & QI_NO_START) f |= QI_F_NO_START;
     if (info & QI_NO_END) f |= QI_F_NO_END;
     uint8_t w = (uint8_t)(info & QI_WIDTH_MASK);
-    if (w == 2) f |= QI_F_WIDE;
+    /* Wide is a CJK-like glyph (justified between characters), not a base with a spacing mark. */
+    if (w == 2 && !(info & QI_JOINED_WIDTH)) f |= QI_F_WIDE;
     if (length == 3 && qi_hangable(cluster)) f |= QI_F_HANGABLE;
     widths[k] = (f & QI_F_INVISIBLE) ? 0 : w;
     flags[k] = f;

@@ -27,7 +27,8 @@ enum {
     QI_SPACE = 0x200,     /* breakable white space: dropped at the end of a line */
     QI_NO_START = 0x400,  /* closing punctuation, small kana, prolonged sound mark: never starts a line */
     QI_NO_END = 0x800,    /* opening brackets: never end a line */
-    QI_CLASS_SHIFT = 12   /* bits 12-15: the cluster's line-break class when simple (QI_LB_*), else 0 */
+    QI_CLASS_SHIFT = 12,  /* bits 12-15: the cluster's line-break class when simple (QI_LB_*), else 0 */
+    QI_JOINED_WIDTH = 1 << 20 /* the width sums several code points (a base and its spacing marks) */
 };
 
 /* Line-break classes of single-code-point clusters whose UAX #14 rules Layout applies itself; 0 = ask ICU. */
@@ -39,7 +40,8 @@ enum {
 /* The simple line-break class (QI_LB_*, or 0) of each ASCII byte value, into out[128]. */
 void qi_ascii_line_classes(uint8_t *out);
 
-/* Width in cells (0-2) and flags of one grapheme cluster given as UTF-8. */
+/* Width in cells and flags of one grapheme cluster given as UTF-8: terminal cells (wcwidth), the sum of its code
+   points' widths but for emoji presentation sequences, which take two. */
 int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguous_wide);
 
 /* Flags of a measured cluster, as Layout's ClusterFlags reads them. */
