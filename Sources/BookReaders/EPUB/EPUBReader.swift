@@ -169,7 +169,7 @@ public enum EPUBReader {
                               linear: item.linear)
         let sizer: ContentImporter.ImageSizer = { shared.images.size(of: $0) }
         switch mediaType {
-        case "application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml":
+        case let type where SpinePlan.contentTypes.contains(type):
             let bytes = try container.read(path)
             guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
                 diagnostics.append(.warning("\(path) is empty; skipped"))
