@@ -46,46 +46,62 @@ public enum EPUBReader {
         guard container.contains(packagePath) else { throw .missingPart(packagePath) }
         var publication = try PackageDocument.parse(container.read(packagePath), path: packagePath, diagnostics: &diagnostics)
         publication.otherRootfiles = Array(rootfiles.dropFirst())
+        // The spine limit and the one-read-per-document plan come before anything else is read.
+        let plan = try SpinePlan(publication, container: container, limits: limits)
+        diagnostics += plan.diagnostics
 
         let protected = container.contains(Encryption.path) ? try Encryption.protectedPaths(container.read(Encryption.path)) : []
         let navigation = readNavigation(publication, container, &diagnostics)
+        let shared = SharedReads(publication: publication, tocTitles: firstTitles(navigation.toc), container: container,
+                                 stylesheets: StylesheetCache(container: container), images: ImageSizeCache(container: container))
+        let chapters = try readChapters(plan, protected: protected, shared: shared, diagnostics: &diagnostics)
+        if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
 
-        let tocTitles = firstTitles(navigation.toc)
-        // What to do with each spine item, decided in order; the content documents are then read in parallel
-        // (the archive serialises its own reads) and their results merged back in spine order.
-        enum Step {
-            case missing(String)
-            case encrypted(String)
-            case read(SpineItem, path: String, index: Int)
+        var metadata = publication.metadata
+        metadata.writingMode = bookWritingMode(chapters)
+        let spinePaths = Set(publication.spine.compactMap(\.path))
+        // Sorted, so the path named does not depend on the order a Set happens to hold them in.
+        if let encrypted = protected.sorted().first(where: { !spinePaths.contains($0) }) {
+            diagnostics.append(.warning("\(encrypted) is encrypted; it is not needed for the text"))
         }
+        let document = Document(metadata: metadata, chapters: chapters, toc: navigation.toc, pageList: navigation.pageList)
+        return EPUBBook(publication: publication, navigation: navigation, document: document,
+                        diagnostics: diagnostics, container: container)
+    }
+
+    /// What the reader does with each planned document, decided in reading order; the content documents are then
+    /// read in parallel (the archive serialises its own reads) and their results merged back in that order.
+    private enum Step {
+        case missing(String)
+        case encrypted(String)
+        case read(SpinePlan.Entry)
+    }
+
+    private static func readChapters(_ plan: SpinePlan, protected: Set<String>, shared: SharedReads,
+                                     diagnostics: inout [Diagnostic]) throws(ReadError) -> [Chapter] {
+        let container = shared.container
         var steps: [Step] = []
-        let ordered = publication.spine.enumerated().filter { $0.element.linear } + publication.spine.enumerated().filter { !$0.element.linear }
-        for (index, spineItem) in ordered {
-            let item = fallback(for: spineItem, in: publication, container: container) ?? spineItem
-            guard let path = item.path else { continue }
-            guard container.contains(path) else {
-                steps.append(.missing(path))
+        for entry in plan.entries {
+            guard container.contains(entry.path) else {
+                steps.append(.missing(entry.path))
                 continue
             }
-            if protected.contains(path) { steps.append(.encrypted(path)); break }
-            steps.append(.read(item, path: path, index: index))
+            if protected.contains(entry.path) { steps.append(.encrypted(entry.path)); break }
+            steps.append(.read(entry))
         }
-        let stylesheets = StylesheetCache(container: container)
         let results = ResultSlots<(chapter: Chapter?, diagnostics: [Diagnostic])>(count: steps.count)
         // Biggest documents first, so no thread is left alone with a long chapter at the end; results stay in order.
         let reads = steps.indices.compactMap { i -> (step: Int, size: Int)? in
-            guard case .read(_, let path, _) = steps[i] else { return nil }
-            return (i, container.size(of: path) ?? 0)
+            guard case .read(let entry) = steps[i] else { return nil }
+            return (i, container.size(of: entry.path) ?? 0)
         }.sorted { $0.size != $1.size ? $0.size > $1.size : $0.step < $1.step }.map(\.step)
         if !reads.isEmpty {
-            let steps = steps, publication = publication
+            let steps = steps
             DispatchQueue.concurrentPerform(iterations: reads.count) { n in
-                guard case .read(let item, let path, let index) = steps[reads[n]] else { return }
+                guard case .read(let entry) = steps[reads[n]] else { return }
                 var chapterDiagnostics: [Diagnostic] = []
                 do throws(ReadError) {
-                    let chapter = try readChapter(item, path: path, spineIndex: index, publication: publication,
-                                                  tocTitles: tocTitles, container: container,
-                                                  stylesheets: stylesheets, diagnostics: &chapterDiagnostics)
+                    let chapter = try readChapter(entry, shared: shared, diagnostics: &chapterDiagnostics)
                     results.set(reads[n], .success((chapter, chapterDiagnostics)))
                 } catch {
                     results.set(reads[n], .failure(error))
@@ -108,40 +124,7 @@ public enum EPUBReader {
                 }
             }
         }
-        if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
-
-        var metadata = publication.metadata
-        metadata.writingMode = bookWritingMode(chapters)
-        if let encrypted = protected.first(where: { path in !publication.spine.contains { $0.path == path } }) {
-            diagnostics.append(.warning("\(encrypted) is encrypted; it is not needed for the text"))
-        }
-        let document = Document(metadata: metadata, chapters: chapters, toc: navigation.toc, pageList: navigation.pageList)
-        return EPUBBook(publication: publication, navigation: navigation, document: document,
-                        diagnostics: diagnostics, container: container)
-    }
-
-    static let contentTypes: Set<String> = ["application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml"]
-
-    /// For a spine item that is missing or of a type Quire cannot read, the first item of its manifest
-    /// `fallback` chain that is present and readable (EPUB foreign resources); nil when there is none.
-    private static func fallback(for item: SpineItem, in publication: Publication, container: any Container) -> SpineItem? {
-        func usable(_ path: String?, _ type: String?) -> Bool {
-            guard let path, let type, container.contains(path) else { return false }
-            return contentTypes.contains(type) || type.hasPrefix("image/")
-        }
-        guard !usable(item.path, item.mediaType) else { return nil }
-        var seen: Set<String> = [item.idref]
-        var next = publication.item(id: item.idref)?.fallback
-        while let id = next, seen.insert(id).inserted, let candidate = publication.item(id: id) {
-            if usable(candidate.path, candidate.mediaType) {
-                var resolved = item
-                resolved.path = candidate.path
-                resolved.mediaType = candidate.mediaType
-                return resolved
-            }
-            next = candidate.fallback
-        }
-        return nil
+        return chapters
     }
 
     private static func checkMimetype(_ container: any Container, _ diagnostics: inout [Diagnostic]) {
@@ -177,20 +160,16 @@ public enum EPUBReader {
         return Navigation()
     }
 
-    private static func readChapter(_ item: SpineItem, path: String, spineIndex: Int, publication: Publication,
-                                    tocTitles: [String: String], container: any Container,
-                                    stylesheets: StylesheetCache,
+    private static func readChapter(_ entry: SpinePlan.Entry, shared: SharedReads,
                                     diagnostics: inout [Diagnostic]) throws(ReadError) -> Chapter? {
+        let item = entry.item, path = entry.path, spineIndex = entry.index, container = shared.container
         let mediaType = item.mediaType ?? ""
-        let bookLanguage = publication.metadata.language
+        let bookLanguage = shared.publication.metadata.language
         var chapter = Chapter(spineIndex: spineIndex, href: path, language: bookLanguage, pageSpread: item.pageSpread,
                               linear: item.linear)
-        let sizer: ContentImporter.ImageSizer = { source in
-            guard container.contains(source), let bytes = try? container.read(source) else { return nil }
-            return ImageSize.of(bytes)
-        }
+        let sizer: ContentImporter.ImageSizer = { shared.images.size(of: $0) }
         switch mediaType {
-        case "application/xhtml+xml", "text/html", "application/x-dtbook+xml", "image/svg+xml":
+        case let type where SpinePlan.contentTypes.contains(type):
             let bytes = try container.read(path)
             guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
                 diagnostics.append(.warning("\(path) is empty; skipped"))
@@ -213,7 +192,7 @@ public enum EPUBReader {
             context = importer.inherit(context, from: body)
             chapter.language = context.language
             chapter.direction = context.direction
-            chapter.writingMode = stylesheets.writingMode(of: doc, path: path)
+            chapter.writingMode = shared.stylesheets.writingMode(of: doc, path: path)
             // An SVG document is imported as if wrapped in a div.
             chapter.blocks = mediaType == "image/svg+xml" ? importer.blocks(of: doc.only(root), context: context)
                 : importer.blocks(in: body, context: context)
@@ -228,7 +207,7 @@ public enum EPUBReader {
             diagnostics.append(.warning("spine item \(path) has media type '\(mediaType)', which Quire cannot read; skipped"))
             return nil
         }
-        chapter.title = firstHeading(chapter.blocks) ?? tocTitles[path]
+        chapter.title = firstHeading(chapter.blocks) ?? shared.tocTitles[path]
         return chapter
     }
 
@@ -267,72 +246,5 @@ public enum EPUBReader {
         }
         walk(entries)
         return titles
-    }
-}
-
-/// Results written by parallel workers, one slot each, read back in order.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Result<Value, ReadError>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<Value, ReadError>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func take(_ index: Int) -> Result<Value, ReadError>? {
-        lock.lock()
-        defer { lock.unlock() }
-        let value = slots[index]
-        slots[index] = nil
-        return value
-    }
-}
-
-/// Reads each stylesheet once per book and answers which writing mode a document's root gets.
-/// Shared by the parallel chapter readers: the answer for a path never depends on who asks first.
-final class StylesheetCache: @unchecked Sendable {
-    let container: any Container
-    private var modes: [String: WritingMode?] = [:]
-    private let lock = NSLock()
-
-    init(container: any Container) { self.container = container }
-
-    /// Linked sheets, then `<style>` elements, then `style` attributes on html and body: the last one wins.
-    func writingMode(of doc: XMLNodes, path: String) -> WritingMode {
-        typealias Known = XMLNodes.Known
-        var mode: WritingMode?
-        let root = doc.root
-        if let head = doc.element(root, Known.head, namespace: doc.namespaceID(root)) {
-            for e in doc.children(head) where !doc.isText(e) {
-                let name = doc.nameID(e)
-                if name == Known.link, PackageDocument.tokens(doc.attribute(e, Known.rel)?.lowercased()).contains("stylesheet"),
-                   let href = doc.attribute(e, Known.href) {
-                    if let found = sheetMode(ContainerPath.resolve(href, against: path)) { mode = found }
-                } else if name == Known.style, let found = CSS.rootWritingMode(inStylesheet: doc.textContent(e)) {
-                    mode = found
-                }
-            }
-        }
-        for element in [root, doc.element(root, Known.body, namespace: doc.namespaceID(root))].compactMap({ $0 }) {
-            if let style = doc.attribute(element, Known.style), let found = CSS.writingMode(inDeclarations: style) { mode = found }
-        }
-        return mode ?? .horizontalTB
-    }
-
-    /// Holds the lock while a sheet is read and parsed, so parallel chapters never parse the same sheet twice.
-    private func sheetMode(_ path: String) -> WritingMode? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = modes[path] { return cached }
-        var mode: WritingMode?
-        if container.contains(path), let bytes = try? container.read(path) {
-            mode = CSS.rootWritingMode(inStylesheet: String(decoding: bytes, as: UTF8.self))
-        }
-        modes[path] = mode
-        return mode
     }
 }

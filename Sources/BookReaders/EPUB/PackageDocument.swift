@@ -36,11 +36,15 @@ enum PackageDocument {
         default: break
         }
         var spine: [SpineItem] = []
+        // One warning per unknown id, not per itemref: a spine may repeat a bad id thousands of times.
+        var unknown: Set<String> = []
         for itemref in spineElement?.elements("itemref", namespace: Namespace.opf) ?? [] {
             guard let idref = itemref.attribute("idref") else { continue }
             let properties = tokens(itemref.attribute("properties"))
             let item = byID[idref]
-            if item == nil { diagnostics.append(.warning("\(path): spine item '\(idref)' is not in the manifest; skipped")) }
+            if item == nil, unknown.insert(idref).inserted {
+                diagnostics.append(.warning("\(path): spine item '\(idref)' is not in the manifest; skipped"))
+            }
             spine.append(SpineItem(idref: idref, path: item?.path, mediaType: item?.mediaType,
                                    linear: itemref.attribute("linear") != "no", properties: properties,
                                    pageSpread: pageSpread(properties), layout: layoutOverride(properties)))
