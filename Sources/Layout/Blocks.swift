@@ -223,21 +223,16 @@ extension LayoutContext {
                     scalar += clusterScalars
                     continue
                 }
-                var w = Int(clusterWidth[c])
                 let isTab = bytes[b0] == 0x09
-                if isTab { w = 4 - used % 4 }
-                if used + w > env.width && used > 0 {
-                    if isTab {
-                        w = env.width - used
-                    } else {
-                        emit(scalar)
-                        if useMarker {
-                            line.append(contentsOf: marker.utf8)
-                            decorations.append(0..<line.count)
-                            used = markerWidth
-                            inkLength = line.count
-                            inkWidth = used
-                        }
+                let w = isTab ? tabWidth(at: used, lineWidth: env.width) : Int(clusterWidth[c])
+                if !isTab && used + w > env.width && used > 0 {
+                    emit(scalar)
+                    if useMarker {
+                        line.append(contentsOf: marker.utf8)
+                        decorations.append(0..<line.count)
+                        used = markerWidth
+                        inkLength = line.count
+                        inkWidth = used
                     }
                 }
                 if isTab || (f.contains(.space) && b1 - b0 == 1) {
@@ -260,6 +255,15 @@ extension LayoutContext {
             if !hasNewline { break }
         }
         keepTogether(&out, from: first)
+    }
+
+    /// Cells a tab takes at `used` cells into a preformatted line: up to the next stop of 4, but never past the
+    /// line's width. A stop beyond a narrow page clamps to its edge (a full line gives the tab no cells), so a tab
+    /// never makes a line wider than the page and never asks for a negative number of spaces; the text after it
+    /// continues on the next line, after the "↪" marker, like any line too long for the page.
+    func tabWidth(at used: Int, lineWidth: Int) -> Int {
+        let stop = 4 - used % 4
+        return max(0, min(stop, lineWidth - used))
     }
 
     private func layoutImage(_ image: ImageRef, block: Block, env: BlockEnv, language: String?, out: inout [FlowLine]) {

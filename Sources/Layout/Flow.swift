@@ -187,6 +187,11 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
     let mode = flows[first].writingMode
     let size = options.pageSize
     let capacity = mode == .verticalRL ? max(1, size.columns / 2) : size.lines
+    // What every page repeats, bounded once per chapter (see PageStrings.swift).
+    let titles = members.map { c in
+        document.chapters[c].title.map { runningTitle($0, columns: size.columns, ambiguousWide: options.ambiguousWide) }
+    }
+    let hrefs = members.map { pageHref(document.chapters[$0].href) }
     var pages: [Page] = []
     var pos = 0
     while pos < stream.count {
@@ -211,8 +216,8 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
             let c = Int(owner[i])
             if opens[i], starts == nil { starts = members[c] }
             if i == pos || Int(owner[i - 1]) != c {
-                let spine = document.chapters[members[c]]
-                sources.append(PageSource(spine: spine.spineIndex, href: spine.href, start: cursor[c], end: cursor[c]))
+                let spine = document.chapters[members[c]].spineIndex
+                sources.append(PageSource(spine: spine, href: hrefs[c], start: cursor[c], end: cursor[c]))
             }
             let (start, end) = (stream[i].start, stream[i].end)
             if start >= 0 {
@@ -228,12 +233,12 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
             swap(&line, &stream[i].line)
             lines.append(line)
         }
-        pages.append(Page(number: pages.count + 1, kind: .content, chapterTitle: document.chapters[members[m]].title,
+        pages.append(Page(number: pages.count + 1, kind: .content, chapterTitle: titles[m],
                           chapterIndex: members[m], startsChapter: starts != nil,
                           pageSpread: starts.map { document.chapters[$0].pageSpread } ?? nil,
                           source: sources[0], additionalSources: Array(sources.dropFirst()), printPages: labels,
                           lines: lines, size: size, writingMode: mode, direction: flows[m].direction,
-                          language: flows[m].language))
+                          language: pageLanguage(flows[m].language)))
         pos = end
     }
     return pages

@@ -10,6 +10,7 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
 /// `SourceLocation.offset` does; `end` is one past the last character on the page.
 public struct PageSource: Sendable, Hashable, Codable {
     public var spine: Int
+    /// The chapter's href, bounded by `pageHref` as every page repeats it.
     public var href: String
     public var start: Int
     public var end: Int
@@ -111,7 +112,8 @@ public struct Page: Sendable, Hashable {
     /// 1-based physical position in the book.
     public var number: Int
     public var kind: PageKind
-    /// The chapter's title, for a running head.
+    /// The chapter's title as a running head: cut to the page's columns by `runningTitle`, as every page repeats
+    /// it (the full title is the chapter's, `Chapter.title`).
     public var chapterTitle: String?
     /// Index of the chapter in `Document.chapters` where the page starts.
     public var chapterIndex: Int
@@ -128,6 +130,7 @@ public struct Page: Sendable, Hashable {
     public var size: PageSize
     public var writingMode: WritingMode
     public var direction: Direction
+    /// The chapter's language tag, when it can be one (`pageLanguage`).
     public var language: String?
 
     public init(number: Int, kind: PageKind = .content, chapterTitle: String? = nil, chapterIndex: Int = 0,

@@ -1,3 +1,5 @@
+import Layout
+
 /// Escaping for text that comes from the book: whatever it holds, it stays text in the HTML viewer.
 enum HTMLEscape {
     /// Text content and double-quoted attribute values: `& < > " '` become references, and characters HTML5
@@ -22,9 +24,10 @@ enum HTMLEscape {
         return out
     }
 
-    /// A BCP 47 language tag as given by the book, kept only if it looks like one (letters, digits, hyphens).
+    /// A BCP 47 language tag as given by the book, kept only if it looks like one (letters, digits, hyphens, and
+    /// no longer than the pages' own bound, `maxLanguageTagBytes`).
     static func language(_ tag: String?) -> String? {
-        guard let tag, !tag.isEmpty, tag.utf8.count <= 35,
+        guard let tag, !tag.isEmpty, tag.utf8.count <= maxLanguageTagBytes,
               tag.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D })
         else { return nil }
         return tag

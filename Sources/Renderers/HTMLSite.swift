@@ -139,6 +139,11 @@ private struct Context {
 
     var title: String { site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
 
+    /// The book's title in each spread file, which repeats it: cut to the page's columns like a running head.
+    var spreadTitle: String {
+        runningTitle(title, columns: site.pageSize.columns, ambiguousWide: site.options.ambiguousWide)
+    }
+
     /// The shell every document shares: CSP first, then the stylesheet; the script last.
     func document(title: String, head: String = "", bodyClass: String, bodyData: [(String, String)], body: String) -> String {
         let lang = HTMLEscape.language(site.book.language) ?? ""
@@ -240,7 +245,8 @@ private struct Context {
         if index + 1 < result.spreads.count { head += "<link rel=\"next\" href=\"\(href(index + 1))\">\n" }
         let spread = result.spreads[index]
         let body = bar(index, contents: "index.html") + "<main>" + drawer.spread(spread, in: result) + "</main>\n"
-        return document(title: "\(title) — spread \(spread.number)", head: head, bodyClass: "files", bodyData: endsData, body: body)
+        return document(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files", bodyData: endsData,
+                        body: body)
     }
 
     /// Every spread as a section of one document, each with its own bar.
