@@ -86,8 +86,10 @@ final class MarkdownLimitTests: XCTestCase {
                      "- item\n\n" + table(columns: 2_000, rows: 1, prefix: "  "),
                      "[^1]: " + table(columns: 2_000, rows: 1),
                      table(columns: 2_000, rows: 1).replacingOccurrences(of: "\n", with: "\r")] {
-            assertRefused(text, naming: "(--max-table-columns)", "columns")
+            assertRefused(text, naming: "(--max-table-columns)", "; the limit is 1000")
         }
+        assertRefused("|a|b|\n|-|-|\n" + pipes + "\n", naming: "(--max-table-columns)",
+                      "the table at line 1 has a row of 2000 cells; the limit is 1000")
     }
 
     func testEscapedPipesAreNotCells() throws {

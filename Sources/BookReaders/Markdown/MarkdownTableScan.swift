@@ -21,14 +21,18 @@ enum MarkdownTableScan {
         /// The delimiter row that started the table, then any later line of it that looks like one: a run of
         /// lines this pass took for one table may hold several of cmark's, some of them in code.
         var delimiterLines: [Int]
+        /// The cells of the widest line: cmark parses every cell of a row before it drops those past the header's.
         var columns: Int
         /// The header and body rows when the table has too many cells; nil when it is too wide.
         var rows: Int?
+        /// Whether a line other than the delimiter row is the widest.
+        var widerRow = false
 
         /// What to tell the user, about the table whose delimiter row is at `line`.
         func message(line: Int, limits: InputLimits) -> String {
             guard let rows else {
-                return "the table at line \(line - 1) has \(columns) columns; the limit is \(limits.tableColumns) (--max-table-columns)"
+                let width = widerRow ? "a row of \(columns) cells" : "\(columns) columns"
+                return "the table at line \(line - 1) has \(width); the limit is \(limits.tableColumns) (--max-table-columns)"
             }
             return "the table at line \(line - 1) has \(rows * columns) cells (\(rows) row\(rows == 1 ? "" : "s") of \(columns) columns); "
                 + "the limit is \(limits.tableCells) (--max-table-cells)"
@@ -88,6 +92,8 @@ enum MarkdownTableScan {
 
         struct Table {
             var delimiterLines: [Int]
+            /// The cells of the delimiter row that started the table.
+            var columns: Int
             /// The header and body rows.
             var rows: Int
             /// The most cells on one line of the table.
@@ -114,7 +120,7 @@ enum MarkdownTableScan {
                 // cmark parses the delimiter row and the whole paragraph above it, header or not.
                 let wide = max(columns, paragraphWidest)
                 if wide > limits.tableColumns {
-                    found.append(Excess(delimiterLines: [number], columns: wide))
+                    found.append(Excess(delimiterLines: [number], columns: wide, widerRow: wide > columns))
                 }
                 if table != nil {
                     // Inside a table this is a body row, unless it starts a table in a new container: counting
@@ -123,7 +129,7 @@ enum MarkdownTableScan {
                 } else if header >= columns {
                     // Quote, list and footnote markers only add cells to what cmark reads as the header, so a
                     // header with fewer cells than the delimiter row is certainly no table.
-                    table = Table(delimiterLines: [number], rows: 1, widest: max(columns, header))
+                    table = Table(delimiterLines: [number], columns: columns, rows: 1, widest: max(columns, header))
                 }
             }
             previousCells = shape.cells
@@ -135,7 +141,8 @@ enum MarkdownTableScan {
             guard let table else { return }
             self.table = nil
             if table.widest > limits.tableColumns {
-                found.append(Excess(delimiterLines: table.delimiterLines, columns: table.widest))
+                found.append(Excess(delimiterLines: table.delimiterLines, columns: table.widest,
+                                    widerRow: table.widest > table.columns))
             } else if table.rows * table.widest > limits.tableCells {
                 found.append(Excess(delimiterLines: table.delimiterLines, columns: table.widest, rows: table.rows))
             }
