@@ -8,7 +8,8 @@
 ///
 /// The pass reads lines the way GFM defines tables (spec §4.10): a delimiter row (cells of an optional `:`, one
 /// or more `-`, an optional `:`, split by `|`) under a line with as many cells starts a table, whose rows run to
-/// the first blank line. It only ever over-counts, never under-counts: it strips block quote markers and
+/// the first blank line; list and footnote markers in front of a header only add cells, so a header with at least
+/// as many is taken. It only ever over-counts, never under-counts: it strips block quote markers and
 /// indentation without asking whether they open containers; it takes every pipe that no backslash escapes as a
 /// cell boundary; a table's width is its widest line; and a delimiter row counts as wide when any line of the
 /// paragraph above it is, because cmark parses that whole paragraph when it looks for the header. The one thing
