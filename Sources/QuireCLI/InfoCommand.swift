@@ -1,3 +1,4 @@
+import BookReaders
 import Foundation
 import Layout
 import Quire
@@ -42,8 +43,7 @@ enum Inputs {
         let book: Book
         do {
             if arguments.positionals == ["-"] {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                book = try Quire.open(bytes: [UInt8](data), options: options)
+                book = try Quire.open(bytes: try standardInput(markdownLimit: options.limits.markdownBytes), options: options)
             } else {
                 book = try Quire.open(arguments.positionals, options: options)
             }
@@ -54,5 +54,25 @@ enum Inputs {
             for diagnostic in book.diagnostics { Console.warning(input: name, diagnostic.message) }
         }
         return book
+    }
+
+    /// Standard input, read in full when it starts as a ZIP archive (an EPUB, bounded by the container limits), else
+    /// only up to one byte past the Markdown size limit: enough for the reader to refuse it without holding it all.
+    private static func standardInput(markdownLimit: Int) throws(ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+            let bound = isZip ? Int.max : max(4, markdownLimit + 1)
+            if bytes.count >= bound { return bytes }
+            let wanted = min(1 << 20, bound - bytes.count)
+            let chunk: Data?
+            do {
+                chunk = try FileHandle.standardInput.read(upToCount: wanted)
+            } catch {
+                throw .unreadable("standard input")
+            }
+            guard let chunk, !chunk.isEmpty else { return bytes }
+            bytes += chunk
+        }
     }
 }

@@ -13,16 +13,17 @@ enum MarkdownAssembler {
         var frontMatter: MarkdownFrontMatter
     }
 
-    /// `nameFiles` prefixes warnings with the file they are about (folders and lists of files).
+    /// `nameFiles` prefixes warnings and errors with the file they are about (folders and lists of files).
     static func assemble(_ sources: [MarkdownSource], options: MarkdownOptions, nameFiles: Bool)
-        -> (document: Document, diagnostics: [Diagnostic]) {
+        throws(ReadError) -> (document: Document, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var pending: [PendingChapter] = []
         var frontMatters: [MarkdownFrontMatter] = []
         var firstH1: String?
         for source in sources {
             var fileDiagnostics: [Diagnostic] = []
-            let (chapters, frontMatter, h1) = read(source, options: options, diagnostics: &fileDiagnostics)
+            let (chapters, frontMatter, h1) = try read(source, options: options, nameFiles: nameFiles,
+                                                       diagnostics: &fileDiagnostics)
             diagnostics += fileDiagnostics.map { nameFiles ? Diagnostic($0.severity, "\(source.href): \($0.message)") : $0 }
             pending += chapters
             frontMatters.append(frontMatter)
@@ -91,8 +92,8 @@ enum MarkdownAssembler {
     }
 
     /// One file's chapters (a first one for text before the first splitting heading, then one per heading).
-    private static func read(_ source: MarkdownSource, options: MarkdownOptions, diagnostics: inout [Diagnostic])
-        -> ([PendingChapter], MarkdownFrontMatter, String?) {
+    private static func read(_ source: MarkdownSource, options: MarkdownOptions, nameFiles: Bool,
+                             diagnostics: inout [Diagnostic]) throws(ReadError) -> ([PendingChapter], MarkdownFrontMatter, String?) {
         var bytes = source.bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var frontMatter = MarkdownFrontMatter()
@@ -102,6 +103,10 @@ enum MarkdownAssembler {
             frontMatter = parsed
             // Blank lines in place of the front matter keep cmark's line numbers those of the file.
             body = [UInt8](repeating: UInt8(ascii: "\n"), count: split.bodyLine - 1) + Array(split.body)
+        }
+        // Tables cmark-gfm would take quadratic time or unbounded memory over are refused before it sees them.
+        if let excess = MarkdownTableScan.firstExcess(body, limits: options.limits) {
+            throw .limitExceeded(nameFiles ? "\(source.href): \(excess)" : excess)
         }
         let (tree, flattened) = MarkdownSyntax.parse(body)
         if flattened {

@@ -17,9 +17,6 @@ public struct MarkdownOptions: Sendable, Equatable {
 /// Reads Markdown (CommonMark with GitHub's tables, strikethrough, autolinks, task lists and footnotes) into a
 /// `Document`: each file is a chapter, and headings can start further chapters.
 public enum MarkdownReader {
-    /// Larger files are refused: a Markdown book is text, and the parse tree is held in memory whole.
-    public static let maxFileSize = 64 << 20
-
     /// True for names that end in `.md` or `.markdown` (any case): the files a folder contributes.
     public static func isMarkdownPath(_ path: String) -> Bool {
         let name = path.lowercased()
@@ -30,11 +27,11 @@ public enum MarkdownReader {
     /// or "-" (standard input).
     public static func read(paths: [String], options: MarkdownOptions = MarkdownOptions())
         throws(ReadError) -> (document: Document, diagnostics: [Diagnostic]) {
-        var sources: [MarkdownSource] = []
+        var inputs: [MarkdownInput] = []
         var fromFolder = false
         for path in paths {
             if path == "-" {
-                sources.append(MarkdownSource(href: "-", bytes: try readStandardInput(), directory: nil, stem: nil))
+                inputs.append(MarkdownInput(path: nil, href: "-", directory: nil, stem: nil))
                 continue
             }
             var isDirectory: ObjCBool = false
@@ -43,15 +40,26 @@ public enum MarkdownReader {
             }
             if isDirectory.boolValue {
                 fromFolder = true
-                sources += try folderSources(path)
+                inputs += try folderInputs(path)
             } else {
                 let name = (path as NSString).lastPathComponent
-                sources.append(MarkdownSource(href: name, bytes: try readFile(path),
-                                              directory: (path as NSString).deletingLastPathComponent,
-                                              stem: (name as NSString).deletingPathExtension))
+                inputs.append(MarkdownInput(path: path, href: name, directory: (path as NSString).deletingLastPathComponent,
+                                            stem: (name as NSString).deletingPathExtension))
             }
         }
-        guard !sources.isEmpty else { throw .invalid("no Markdown input") }
+        guard !inputs.isEmpty else { throw .invalid("no Markdown input") }
+        // All files are measured before any is read, so input over the size limit is refused before it costs
+        // memory; standard input, which has no size, is read only up to what the files leave of the limit.
+        let limit = options.limits.markdownBytes
+        let total = inputs.reduce(0) { $0 + ($1.path.map(fileSize) ?? 0) }
+        guard total <= limit else { throw tooLarge(total, limit: limit) }
+        var sources: [MarkdownSource] = []
+        var used = 0
+        for input in inputs {
+            let bytes = try readBounded(input.path, budget: limit - used, limit: limit)
+            used += bytes.count
+            sources.append(MarkdownSource(href: input.href, bytes: bytes, directory: input.directory, stem: input.stem))
+        }
         // Two files of the same name from different folders keep the paths they were given by.
         var seen: [String: Int] = [:]
         for source in sources where source.href != "-" { seen[source.href, default: 0] += 1 }
@@ -63,20 +71,29 @@ public enum MarkdownReader {
                 fileIndex += 1
             }
         }
-        return MarkdownAssembler.assemble(sources, options: options, nameFiles: sources.count > 1 || fromFolder)
+        return try MarkdownAssembler.assemble(sources, options: options, nameFiles: sources.count > 1 || fromFolder)
     }
 
     /// Reads Markdown bytes (standard input, or text from elsewhere); `name` becomes the chapter href and images
     /// resolve against the current directory.
     public static func read(data: [UInt8], name: String = "-", options: MarkdownOptions = MarkdownOptions())
         throws(ReadError) -> (document: Document, diagnostics: [Diagnostic]) {
-        guard data.count <= maxFileSize else { throw .limitExceeded("Markdown input larger than \(maxFileSize >> 20) MiB: \(name)") }
+        // A caller reading a stream may stop one byte past the limit: the size is then not known, only too large.
+        guard data.count <= options.limits.markdownBytes else { throw tooLarge(nil, limit: options.limits.markdownBytes) }
         let stem = name == "-" ? nil : (name as NSString).deletingPathExtension
-        return MarkdownAssembler.assemble([MarkdownSource(href: name, bytes: data, directory: nil, stem: stem)],
-                                          options: options, nameFiles: false)
+        return try MarkdownAssembler.assemble([MarkdownSource(href: name, bytes: data, directory: nil, stem: stem)],
+                                              options: options, nameFiles: false)
     }
 
-    private static func folderSources(_ folder: String) throws(ReadError) -> [MarkdownSource] {
+    /// The error for Markdown input over `limit` bytes (`InputLimits.markdownBytes`); `size` when it is known.
+    static func tooLarge(_ size: Int?, limit: Int) -> ReadError {
+        let bound = (limit & ((1 << 20) - 1) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") + " (--max-markdown-mb)"
+        guard let size else { return .limitExceeded("the Markdown input is larger than the limit of \(bound)") }
+        let measure = size < 1 << 20 ? "\(size) bytes" : String(format: "%.1f", Double(size) / Double(1 << 20)) + " MiB (\(size) bytes)"
+        return .limitExceeded("the Markdown input is \(measure); the limit is \(bound)")
+    }
+
+    private static func folderInputs(_ folder: String) throws(ReadError) -> [MarkdownInput] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -92,40 +109,47 @@ public enum MarkdownReader {
             }
         }
         guard !files.isEmpty else { throw .invalid("\(folder): no Markdown files (.md, .markdown) in this folder") }
-        var sources: [MarkdownSource] = []
-        for name in files.sorted(by: MarkdownNaturalOrder.precedes) {
-            let path = (folder as NSString).appendingPathComponent(name)
-            sources.append(MarkdownSource(href: name, bytes: try readFile(path), directory: folder,
-                                          stem: (name as NSString).deletingPathExtension))
+        return files.sorted(by: MarkdownNaturalOrder.precedes).map { name in
+            MarkdownInput(path: (folder as NSString).appendingPathComponent(name), href: name, directory: folder,
+                          stem: (name as NSString).deletingPathExtension)
         }
-        return sources
     }
 
-    private static func readFile(_ path: String) throws(ReadError) -> [UInt8] {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileSize {
-            throw .limitExceeded("Markdown file larger than \(maxFileSize >> 20) MiB: \(path)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-        guard data.count <= maxFileSize else { throw .limitExceeded("Markdown file larger than \(maxFileSize >> 20) MiB: \(path)") }
-        return [UInt8](data)
+    /// The size the file system gives; 0 when it gives none (a pipe), which `readBounded` still bounds.
+    private static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
     }
 
-    private static func readStandardInput() throws(ReadError) -> [UInt8] {
+    /// Reads a file, or standard input when `path` is nil, refusing it once it holds more than `budget` bytes (what
+    /// the inputs before it left of `limit`): one byte past the budget is all that is read of a larger input.
+    private static func readBounded(_ path: String?, budget: Int, limit: Int) throws(ReadError) -> [UInt8] {
+        let name = path ?? "standard input"
+        guard let handle = path.map({ FileHandle(forReadingAtPath: $0) }) ?? FileHandle.standardInput else {
+            throw .unreadable(name)
+        }
+        defer { if path != nil { try? handle.close() } }
         var bytes: [UInt8] = []
-        let input = FileHandle.standardInput
-        while true {
+        bytes.reserveCapacity(min(budget, path.map(fileSize) ?? 0) + 1)
+        while bytes.count <= budget {
             let chunk: Data?
             do {
-                chunk = try input.read(upToCount: 1 << 16)
+                chunk = try handle.read(upToCount: min(1 << 20, budget + 1 - bytes.count))
             } catch {
-                throw .unreadable("standard input")
+                throw .unreadable(name)
             }
-            guard let chunk, !chunk.isEmpty else { break }
+            guard let chunk, !chunk.isEmpty else { return bytes }
             bytes += chunk
-            if bytes.count > maxFileSize { throw .limitExceeded("Markdown input larger than \(maxFileSize >> 20) MiB: -") }
         }
-        return bytes
+        throw tooLarge(nil, limit: limit)
     }
+}
+
+/// A Markdown input before it is read: a file, or standard input when `path` is nil.
+private struct MarkdownInput {
+    var path: String?
+    var href: String
+    var directory: String?
+    var stem: String?
 }
 
 /// One Markdown text and where it came from.

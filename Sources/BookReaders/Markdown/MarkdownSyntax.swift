@@ -92,6 +92,43 @@ enum MarkdownSyntax {
         lock.withLock { _ in parseLocked(bytes) }
     }
 
+    /// The lines of every code block and HTML block, in document order, from a parse without the GFM extensions:
+    /// cmark's core parser is linear, and its code and HTML blocks are also code and HTML blocks with the table
+    /// extension (a table only ends paragraphs sooner). `MarkdownTableScan` asks, for a table over a limit, whether
+    /// its delimiter row is in fact code.
+    static func codeLines(_ bytes: [UInt8]) -> [ClosedRange<Int>] {
+        lock.withLock { _ in
+            guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [] }
+            defer { cmark_parser_free(parser) }
+            feed(parser, bytes)
+            guard let document = cmark_parser_finish(parser) else { return [] }
+            defer { cmark_node_free(document) }
+            guard let iterator = cmark_iter_new(document) else { return [] }
+            defer { cmark_iter_free(iterator) }
+            var lines: [ClosedRange<Int>] = []
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                guard type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK else { continue }
+                let first = Int(cmark_node_get_start_line(node))
+                lines.append(first...max(first, Int(cmark_node_get_end_line(node))))
+            }
+            return lines
+        }
+    }
+
+    private static func feed(_ parser: OpaquePointer, _ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parser_feed(parser, $0, buffer.count)
+                }
+            }
+        }
+    }
+
     private static func parseLocked(_ bytes: [UInt8]) -> (tree: MarkdownTree, flattened: Bool) {
         cmark_gfm_core_extensions_ensure_registered()
         var empty = MarkdownTree()
@@ -102,13 +139,7 @@ enum MarkdownSyntax {
         for name in ["table", "strikethrough", "autolink", "tasklist"] {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parser_feed(parser, $0, buffer.count)
-                }
-            }
-        }
+        feed(parser, bytes)
         guard let document = cmark_parser_finish(parser) else { return (empty, false) }
         defer { cmark_node_free(document) }
         var copier = Copier()
