@@ -11,7 +11,7 @@ import Renderers
 /// - into a folder that exists (render only), the temporary folder is made inside it and each file is then
 ///   renamed over its old version. Every name is checked before the first rename, so a name that cannot be
 ///   replaced (a folder in the way) fails the run while the output is still untouched. While the renames run
-///   (about a millisecond per thousand files), a reader may see old and new files side by side.
+///   (one per file, no data copied), a reader may see old and new files side by side.
 ///
 /// What is promised:
 /// - No half-written file under a final name, ever. A failed run, or one stopped through `cancelled`, removes
@@ -52,8 +52,9 @@ public enum FolderWriter {
         try writeNew(files, at: temporary, shownAs: folder, cancelled: cancelled)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         if rename(temporary, folder) == 0 { return }
-        guard errno == EEXIST || errno == ENOTEMPTY else {
-            throw FolderWriteError(path: folder, reason: "cannot move the output into place: \(FolderWriteError.errnoText())", kind: .ioError)
+        let code = errno
+        guard code == EEXIST || code == ENOTEMPTY else {
+            throw FolderWriteError(path: folder, reason: "cannot move the output into place: \(String(cString: strerror(code)))", kind: .ioError)
         }
         // Someone made the folder meanwhile: the files go in one by one, as into any folder that exists.
         try moveIn(files, from: temporary, into: folder, spreadCount: spreadCount)
@@ -65,7 +66,7 @@ public enum FolderWriter {
     static func writeNew(_ files: [OutputFile], at path: String, shownAs: String, cancelled: () -> Bool) throws(FolderWriteError) {
         try? FileManager.default.removeItem(atPath: path)
         guard mkdir(path, 0o777) == 0 else {
-            throw FolderWriteError(path: shownAs, reason: "cannot write into the folder: \(FolderWriteError.errnoText())", kind: .cannotCreate)
+            throw FolderWriteError(path: shownAs, reason: "cannot write the output: \(FolderWriteError.errnoText())", kind: .cannotCreate)
         }
         do throws(FolderWriteError) {
             let tree = try FolderHandles(path, shownAs: shownAs)
