@@ -123,7 +123,8 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    /// Creates the output root and clears what killed runs of this machine left (see `isStale`).
+    /// Creates the output root and clears what killed runs left (`FolderWriter.isLeftover`: of this host when
+    /// their process is gone, of other hosts after a day).
     static func prepare(_ root: String) throws(BatchError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) {
@@ -134,31 +135,14 @@ public struct BatchRunner: Sendable {
             }
         }
         guard access(root, W_OK | X_OK) == 0 else { throw .outputUnwritable(path: root, reason: "permission denied") }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where isStale(name, in: root) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        where FolderWriter.isLeftover(name, in: root, othersAfterADay: true) {
             try? FileManager.default.removeItem(atPath: root + "/" + name)
         }
     }
 
-    /// `.tmp.<pid>.<host>.<name>` (a book being written) or `.old.…` (an output being replaced): stale when made
-    /// on this host by a process that is gone, or older than a day (another host's leftovers).
-    static func isStale(_ name: String, in root: String) -> Bool {
-        guard name.hasPrefix(".tmp.") || name.hasPrefix(".old.") else { return false }
-        let parts = name.dropFirst(5).split(separator: ".", maxSplits: 2)
-        if parts.count == 3, let pid = Int32(parts[0]), String(parts[1]) == hostTag {
-            return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
-        }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: root + "/" + name)[.modificationDate] as? Date) ?? nil
-        return modified.map { Date().timeIntervalSince($0) > 86_400 } ?? true
-    }
-
-    /// This host's name with anything but letters, digits and `-` dropped (it sits between dots).
-    static let hostTag: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        gethostname(&buffer, buffer.count - 1)
-        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let name = String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
-        return name.isEmpty ? "host" : String(String.UnicodeScalarView(name))
-    }()
+    /// This host's name as temporary folders carry it (see `FolderWriter`).
+    static var hostTag: String { FolderWriter.hostTag }
 
     /// One book: hash, skip or open, render, write into a temporary folder, move into place. Nil when abandoned.
     static func process(_ book: BatchBook, job: BatchJob, optionsHash: String, budget: ByteBudget,
@@ -206,63 +190,25 @@ public struct BatchRunner: Sendable {
                                  spreads: result.spreads!, warnings: result.warnings!, quire: Quire.version)
         if cancellation.isCancelled { return nil }
 
-        let temporary = job.outputRoot + "/.tmp.\(getpid()).\(hostTag).\(book.name)"
+        let temporary = job.outputRoot + "/" + FolderWriter.temporaryName(book.name)
         cancellation.track(temporary)
         defer { cancellation.untrack(temporary) }
         do {
-            try write(files + [OutputFile(name: BatchMarker.fileName, bytes: marker.bytes)], into: temporary)
+            try FolderWriter.writeNew(files + [OutputFile(name: BatchMarker.fileName, bytes: marker.bytes)], at: temporary,
+                                      shownAs: target, cancelled: { cancellation.isCancelled })
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            return finish(.error, error: "cannot write the output: \(error.reason)")
+            if error.kind == .interrupted { return nil }
+            return finish(.error, error: error.reason)
         }
         if cancellation.isCancelled {
             try? FileManager.default.removeItem(atPath: temporary)
             return nil
         }
-        if let reason = commit(temporary, to: target, root: job.outputRoot, name: book.name) {
+        do { try FolderWriter.replaceFolder(target, with: temporary, root: job.outputRoot, name: book.name) } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            return finish(.error, error: "cannot move the output into place: \(reason)")
+            return finish(.error, error: error.reason)
         }
         return finish(.ok)
-    }
-
-    /// Writes files (names are Quire's own; a `/` makes a subfolder, `..` is refused) into a new folder.
-    static func write(_ files: [OutputFile], into folder: String) throws(BatchFileError) {
-        try? FileManager.default.removeItem(atPath: folder)
-        guard mkdir(folder, 0o755) == 0 else { throw BatchFileError(path: folder, reason: String(cString: strerror(errno))) }
-        for file in files {
-            let steps = file.name.split(separator: "/")
-            guard !steps.isEmpty, !steps.contains(where: { $0 == ".." || $0 == "." }) else {
-                throw BatchFileError(path: file.name, reason: "refused file name \(file.name)")
-            }
-            let path = folder + "/" + steps.joined(separator: "/")
-            if steps.count > 1 {
-                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                         withIntermediateDirectories: true)
-            }
-            guard FileManager.default.createFile(atPath: path, contents: Data(file.bytes)) else {
-                throw BatchFileError(path: path, reason: "cannot write \(file.name)")
-            }
-        }
-    }
-
-    /// Moves a finished folder into place: an older output is renamed aside first and deleted after, so the
-    /// name always holds a complete folder or nothing. Returns why it failed, if it did.
-    static func commit(_ temporary: String, to target: String, root: String, name: String) -> String? {
-        var old: String?
-        if FileManager.default.fileExists(atPath: target) {
-            let aside = root + "/.old.\(getpid()).\(hostTag).\(name)"
-            try? FileManager.default.removeItem(atPath: aside)
-            guard rename(target, aside) == 0 else { return String(cString: strerror(errno)) }
-            old = aside
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let old { _ = rename(old, target) }
-            return reason
-        }
-        if let old { try? FileManager.default.removeItem(atPath: old) }
-        return nil
     }
 
     /// SHA-256 of a file's bytes; for an unpacked EPUB folder, of its regular files in byte order of their

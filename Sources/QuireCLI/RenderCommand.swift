@@ -58,9 +58,8 @@ enum RenderCommand {
         }
         if let path = arguments.value("output") {
             let output = try OutputFolder(path)
-            for file in Quire.files(for: book, pagination, options: options) where options.format != .text || inRange(file.name, pagination, range) {
-                try output.write(file.name, file.bytes)
-            }
+            let files = Quire.files(for: book, pagination, options: options).filter { options.format != .text || inRange($0.name, pagination, range) }
+            try output.write(files, spreadCount: pagination.spreads.spreads.count)
             return .ok
         }
         switch options.format {

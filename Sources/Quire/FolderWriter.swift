@@ -1,0 +1,187 @@
+import Foundation
+import Renderers
+
+/// Writes a rendering's files into a folder, fast and safely: the one writer of `quire render -o DIR` and of
+/// every book of `quire batch`.
+///
+/// How: the files are written into a new temporary folder named `.tmp.<pid>.<host>.<name>`, one `openat`,
+/// `write` and `close` per file and no fsync, and then put into place:
+/// - a folder that does not exist yet (and every batch book) is the temporary folder renamed, once: it appears
+///   whole or not at all;
+/// - into a folder that exists (render only), the temporary folder is made inside it and each file is then
+///   renamed over its old version. Every name is checked before the first rename, so a name that cannot be
+///   replaced (a folder in the way) fails the run while the output is still untouched. While the renames run
+///   (one per file, no data copied), a reader may see old and new files side by side.
+///
+/// What is promised:
+/// - No half-written file under a final name, ever. A failed run, or one stopped through `cancelled`, removes
+///   its temporary folder and leaves the output as it was.
+/// - Files the run did not write survive, with two exceptions, both Quire's own names: spread files of an
+///   earlier, longer render (`spread-NNNN.EXT` numbered past this book's last spread, for an EXT this run writes
+///   spreads as; left behind they would read as the book's continuation), and temporary folders of quire
+///   processes of this host that no longer exist.
+/// - Not durable: nothing is fsync'ed, so after an operating-system crash or a power loss, files of a run that
+///   had finished may be missing or empty. Run `sync` after quire if that matters.
+/// - A process killed outright (SIGKILL, a crash) leaves its temporary folder: the next render into the same
+///   existing folder, or the next batch into the same root, removes it; a folder that did not exist yet has it
+///   beside it, `.tmp.<pid>.<host>.render`, left for the user.
+public enum FolderWriter {
+    /// Writes `files` (names are Quire's own; `/` makes subfolders) into `folder`, creating it and its parents
+    /// if needed. `spreadCount`, when given, is the book's number of spreads: spread files numbered past it are
+    /// removed from an existing folder. `cancelled` is asked before each file is written.
+    public static func write(_ files: [OutputFile], into folder: String, spreadCount: Int? = nil,
+                             cancelled: () -> Bool = { false }) throws(FolderWriteError) {
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw FolderWriteError(path: folder, reason: "the output exists and is not a folder", kind: .cannotCreate)
+            }
+            let temporary = folder + "/" + temporaryName("render")
+            try writeNew(files, at: temporary, shownAs: folder, cancelled: cancelled)
+            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            try moveIn(files, from: temporary, into: folder, spreadCount: spreadCount)
+            return
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true) } catch {
+            throw FolderWriteError(path: folder, reason: "cannot create the output folder", kind: .cannotCreate)
+        }
+        let temporary = (parent.isEmpty ? "." : parent) + "/" + temporaryName("render")
+        try writeNew(files, at: temporary, shownAs: folder, cancelled: cancelled)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        if rename(temporary, folder) == 0 { return }
+        let code = errno
+        guard code == EEXIST || code == ENOTEMPTY else {
+            throw FolderWriteError(path: folder, reason: "cannot move the output into place: \(String(cString: strerror(code)))", kind: .ioError)
+        }
+        // Someone made the folder meanwhile: the files go in one by one, as into any folder that exists.
+        try moveIn(files, from: temporary, into: folder, spreadCount: spreadCount)
+    }
+
+    /// Writes `files` into a new folder at `path` (a leftover of this process under that name is replaced);
+    /// errors name `shownAs`, the folder the files are meant for. On any failure, or when `cancelled` says so,
+    /// the new folder is removed before the error is thrown.
+    static func writeNew(_ files: [OutputFile], at path: String, shownAs: String, cancelled: () -> Bool) throws(FolderWriteError) {
+        try? FileManager.default.removeItem(atPath: path)
+        guard mkdir(path, 0o777) == 0 else {
+            throw FolderWriteError(path: shownAs, reason: "cannot write the output: \(FolderWriteError.errnoText())", kind: .cannotCreate)
+        }
+        do throws(FolderWriteError) {
+            let tree = try FolderHandles(path, shownAs: shownAs)
+            for file in files {
+                if cancelled() { throw FolderWriteError(path: shownAs, reason: "interrupted", kind: .interrupted) }
+                try tree.create(try steps(of: file.name), bytes: file.bytes)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+    }
+
+    /// Renames each written file from `temporary` over its place in `folder`, after checking that every place
+    /// can take it; then removes the spread files of an earlier, longer render and dead processes' leftovers.
+    static func moveIn(_ files: [OutputFile], from temporary: String, into folder: String, spreadCount: Int?) throws(FolderWriteError) {
+        let source = try FolderHandles(temporary, shownAs: folder)
+        let target = try FolderHandles(folder, shownAs: folder)
+        var all: [[Substring]] = []
+        for file in files { all.append(try steps(of: file.name)) }
+        try checkReplaceable(all, in: target)
+        for steps in all { try source.move(steps, to: target) }
+        let extensions = Set(files.compactMap { spreadFile($0.name)?.ext })
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            if let spread = spreadFile(name), let spreadCount, spread.number > spreadCount, extensions.contains(spread.ext) {
+                target.removeFile(name)
+            } else if isLeftover(name, in: folder, othersAfterADay: false) {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
+    }
+
+    /// Fails before anything moves when a file's place holds a folder, or a subfolder's place holds something
+    /// else than a folder (a symbolic link included: nothing is written outside the output folder).
+    static func checkReplaceable(_ all: [[Substring]], in target: FolderHandles) throws(FolderWriteError) {
+        var folders: Set<String> = []
+        for steps in all {
+            for end in 1..<steps.count {
+                let relative = steps[..<end].joined(separator: "/")
+                guard folders.insert(relative).inserted, let kind = target.kind(of: relative), kind != S_IFDIR else { continue }
+                throw target.failure(steps, "\(relative) is not a folder")
+            }
+            let relative = steps.joined(separator: "/")
+            if target.kind(of: relative) == S_IFDIR {
+                throw target.failure(steps, "a folder of that name is in the way")
+            }
+        }
+    }
+
+    /// The steps of a file name; empty names, `.` and `..` are refused (names are Quire's, never the book's).
+    static func steps(of name: String) throws(FolderWriteError) -> [Substring] {
+        let steps = name.split(separator: "/")
+        guard !steps.isEmpty, !steps.contains(where: { $0 == ".." || $0 == "." }) else {
+            throw FolderWriteError(path: name, reason: "refused file name '\(name)'", kind: .cannotCreate)
+        }
+        return steps
+    }
+
+    /// `spread-0042.txt` → (42, "txt"): only names exactly as `Quire.spreadFileName` makes them.
+    static func spreadFile(_ name: String) -> (number: Int, ext: String)? {
+        guard name.hasPrefix("spread-"), let dot = name.lastIndex(of: ".") else { return nil }
+        let digits = name[name.index(name.startIndex, offsetBy: 7)..<dot]
+        let ext = String(name[name.index(after: dot)...])
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), number > 0,
+              Quire.spreadFileName(number, extension: ext) == name else { return nil }
+        return (number, ext)
+    }
+}
+
+extension FolderWriter {
+    /// `.tmp.<pid>.<host>.<name>`: a folder being written; `isLeftover` tells when it is stale.
+    static func temporaryName(_ name: String) -> String { ".tmp.\(getpid()).\(hostTag).\(name)" }
+
+    /// `.old.<pid>.<host>.<name>`: an older folder renamed aside while its replacement moves in.
+    static func asideName(_ name: String) -> String { ".old.\(getpid()).\(hostTag).\(name)" }
+
+    /// A `.tmp.…` or `.old.…` name left by a process that is gone: made on this host by a process that no
+    /// longer exists, or (when `othersAfterADay`, for batch roots, which are Quire's alone) older than a day.
+    static func isLeftover(_ name: String, in folder: String, othersAfterADay: Bool) -> Bool {
+        guard name.hasPrefix(".tmp.") || name.hasPrefix(".old.") else { return false }
+        let parts = name.dropFirst(5).split(separator: ".", maxSplits: 2)
+        if parts.count == 3, let pid = Int32(parts[0]), String(parts[1]) == hostTag {
+            return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+        }
+        guard othersAfterADay else { return false }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? nil
+        return modified.map { Date().timeIntervalSince($0) > 86_400 } ?? true
+    }
+
+    /// This host's name with anything but letters, digits and `-` dropped (it sits between dots).
+    static let hostTag: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, buffer.count - 1)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+        return name.isEmpty ? "host" : String(String.UnicodeScalarView(name))
+    }()
+
+    /// Puts a finished folder in the place of `target` (batch: a book's folder is Quire's alone): an older
+    /// folder is renamed aside first and deleted after, so the name always holds a whole folder or nothing.
+    static func replaceFolder(_ target: String, with temporary: String, root: String, name: String) throws(FolderWriteError) {
+        var old: String?
+        if FileManager.default.fileExists(atPath: target) {
+            let aside = root + "/" + asideName(name)
+            try? FileManager.default.removeItem(atPath: aside)
+            guard rename(target, aside) == 0 else {
+                throw FolderWriteError(path: target, reason: "cannot move the output into place: \(FolderWriteError.errnoText())", kind: .ioError)
+            }
+            old = aside
+        }
+        guard rename(temporary, target) == 0 else {
+            let failure = FolderWriteError(path: target, reason: "cannot move the output into place: \(FolderWriteError.errnoText())", kind: .ioError)
+            if let old { _ = rename(old, target) }
+            throw failure
+        }
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+}
