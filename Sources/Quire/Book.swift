@@ -65,7 +65,10 @@ public enum Quire {
     /// Opens a book given as bytes (standard input): a ZIP archive is an EPUB, text is Markdown, anything else is
     /// refused.
     public static func open(bytes: [UInt8], name: String = "-", options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
-        if try InputKind.of(head: bytes) == .epubArchive { return Book(try EPUBReader.read(bytes: bytes, limits: options.limits)) }
+        // Text cut at the Markdown size limit may end inside a character: the reader then says the limit.
+        if try InputKind.of(head: bytes, complete: bytes.count <= options.limits.markdownBytes) == .epubArchive {
+            return Book(try EPUBReader.read(bytes: bytes, limits: options.limits))
+        }
         return try openMarkdown(bytes: bytes, name: name, options: options)
     }
 

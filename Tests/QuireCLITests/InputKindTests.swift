@@ -63,6 +63,17 @@ final class InputKindTests: XCTestCase {
         }
     }
 
+    func testInvalidUTF8PastTheSniffedPrefixIsRefusedToo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = Array(String(repeating: "A line of plain text.\n", count: 5_000).utf8)   // 110 KB
+        let late = try write(text + [0xFF] + Array(" and more\n".utf8), "late.md", in: folder)
+        let run = try Run.quire(["render", late, "--format", "json"])
+        XCTAssertEqual(run.status, 65, run.stderr)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("not UTF-8 text (an invalid byte sequence at offset \(text.count))"), run.stderr)
+    }
+
     func testStandardInputIsRecognisedByContent() throws {
         let elf = Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + Array(repeating: 0x41, count: 3_000))
         let binary = try Run.quire(["render", "-"], stdin: elf)

@@ -58,6 +58,12 @@ public enum MarkdownReader {
         for input in inputs {
             let bytes = try readBounded(input.path, budget: limit - used, limit: limit)
             used += bytes.count
+            // Markdown is text: binary data or another encoding is refused, not printed as pages (InputKind).
+            do {
+                try InputKind.checkText(bytes)
+            } catch .notText(let why) where paths.count > 1 || fromFolder {
+                throw .notText("\(input.path ?? "-"): \(why)")
+            }
             sources.append(MarkdownSource(href: input.href, bytes: bytes, directory: input.directory, stem: input.stem))
         }
         // Two files of the same name from different folders keep the paths they were given by.
