@@ -7,7 +7,8 @@ public struct BatchResult: Sendable, Equatable {
 
     public var book: BatchBook
     public var status: Status
-    /// SHA-256 of the input bytes (folders: see `BatchRunner.contentHash`); nil when the input could not be read.
+    /// SHA-256 of the input bytes (folders: see `BatchRunner.contentHash`); nil when the input could not be read,
+    /// or when discovery already refused it (a named file of binary data, a device).
     public var contentHash: String?
     public var optionsHash: String
     public var pages: Int?

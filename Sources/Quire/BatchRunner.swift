@@ -48,6 +48,8 @@ public struct BatchSummary: Sendable, Equatable {
     public var ok = 0
     public var failed = 0
     public var skipped = 0
+    /// Inputs that are not books (see `BatchIgnoredInput`); the same in every shard, as discovery precedes sharding.
+    public var ignored = 0
     /// Books never finished because the run was cancelled.
     public var notDone = 0
     public var cancelled = false
@@ -79,11 +81,16 @@ public struct BatchRunner: Sendable {
     public let discovered: [BatchBook]
     /// The books this run takes (its shard).
     public let books: [BatchBook]
+    /// Entries of searched folders that are not books, sorted by path; never in the manifest (they have no output,
+    /// key or hash, and every shard and rerun would add them again).
+    public let ignored: [BatchIgnoredInput]
 
     public init(_ job: BatchJob) throws(BatchError) {
         self.job = job
-        let all = try BatchInputs.discover(job.inputs, exclude: job.outputRoot)
+        let found = try BatchInputs.scan(job.inputs, exclude: job.outputRoot)
+        let all = found.books
         discovered = all
+        ignored = found.ignored
         books = job.shard.map { shard in all.filter(shard.contains) } ?? all
     }
 
@@ -118,6 +125,7 @@ public struct BatchRunner: Sendable {
         group.wait()
         var summary = state.summary
         summary.cancelled = cancellation.isCancelled
+        summary.ignored = ignored.count
         summary.notDone = books.count - summary.ok - summary.failed - summary.skipped
         summary.seconds = Date().timeIntervalSince(start)
         return summary
@@ -156,6 +164,7 @@ public struct BatchRunner: Sendable {
             result.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
             return result
         }
+        if let problem = book.problem { return finish(.error, error: problem) }
         if book.kind == .missing { return finish(.error, error: ReadError.notFound(book.path).message) }
         let size = inputSize(book.path)
         budget.acquire(size)

@@ -16,11 +16,16 @@ enum BatchCommand {
             OptionSpec(name: "force", value: nil, help: "Render books again even when their output is up to date."),
             OptionSpec(name: "max-input-mb", value: "MB", help: "Input megabytes worked on at once (default 512); bounds memory with large books."),
             OptionSpec(name: "quiet", value: nil, help: "No progress bar and no summary line (errors are still printed)."),
+            OptionSpec(name: "verbose", value: nil, help: "List each input ignored as not a book, and why (one warning line each)."),
         ] + RenderCommand.spec.options.filter { !["output", "from", "to", "quiet"].contains($0.name) },
         details: """
-        INPUT is an .epub file, an unpacked EPUB folder, a Markdown file (each .md file is one book), a folder
-        searched recursively for all of these (hidden entries skipped), or @LIST: a file naming one input per
-        line, relative to the list's folder or absolute (blank lines and # comments skipped).
+        INPUT is a file, an unpacked EPUB folder, a folder searched recursively, or @LIST: a file naming one input
+        per line, relative to the list's folder or absolute (blank lines and # comments skipped). A file named
+        as INPUT or in a list is one book, recognised by its content as render does (a ZIP archive is an EPUB,
+        UTF-8 text is Markdown, anything else fails). In a searched folder, books are taken by name (.epub, .md,
+        .markdown, unpacked EPUB folders); other files, symbolic links to folders (not followed) and entries that
+        cannot be read are ignored: counted in the summary ("3 ignored") and listed by --verbose. Hidden entries
+        are skipped without a word.
         Each book is written to OUTDIR/<stem>-<hash>/, where <hash> starts SHA-256 of the book's path relative to
         its input root (the folder argument, a file argument's folder, or the list's folder). Books already
         rendered from the same bytes with the same options are skipped. --viewport defaults to 80x24 (not the
@@ -34,6 +39,9 @@ enum BatchCommand {
         let runner: BatchRunner
         do { runner = try BatchRunner(job) } catch { throw failure(error) }
         let quiet = arguments.has("quiet")
+        if arguments.has("verbose") {
+            for input in runner.ignored { Console.warning(input: input.path, "ignored: \(input.reason)") }
+        }
         let progress = Progress(total: runner.books.count, bar: !quiet && Terminal.standardErrorIsTerminal)
         let cancellation = BatchCancellation()
         let signals = Signals(cancellation: cancellation, progress: progress)
@@ -57,11 +65,15 @@ enum BatchCommand {
         return summary.failed > 0 ? .dataError : .ok
     }
 
-    /// `batch: 3 ok, 1 failed, 0 skipped in 2.1 s`.
+    /// `batch: 3 ok, 1 failed, 0 skipped in 2.1 s`, or `…, 0 skipped, 2 ignored in 2.1 s` when some inputs were not
+    /// books. "skipped" already means books that were up to date (the manifest's `skipped` status), so inputs
+    /// that are not books are "ignored"; the count appears only when there are some, so a clean run's line is
+    /// unchanged.
     static func line(_ summary: BatchSummary) -> String {
         let seconds = String(format: "%.1f", summary.seconds)
         let interrupted = summary.notDone > 0 && summary.cancelled ? "interrupted, \(summary.notDone) not done: " : ""
-        return "batch: \(interrupted)\(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s\n"
+        let ignored = summary.ignored > 0 ? ", \(summary.ignored) ignored" : ""
+        return "batch: \(interrupted)\(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped\(ignored) in \(seconds) s\n"
     }
 
     static func failure(_ error: BatchError) -> Error {
@@ -84,6 +96,9 @@ enum BatchCommand {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no books given", usage: spec.usage) }
         guard let output = arguments.value("output") else {
             throw UsageError(message: "batch writes into a folder: give it with -o OUTDIR", usage: spec.usage)
+        }
+        if arguments.has("quiet") && arguments.has("verbose") {
+            throw UsageError(message: "--quiet prints no summary and --verbose lists ignored inputs; give one of them", usage: spec.usage)
         }
         if arguments.positionals.contains("-") {
             throw UsageError(message: "batch reads books from paths, not standard input", usage: spec.usage)
