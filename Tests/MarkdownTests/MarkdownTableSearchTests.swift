@@ -78,9 +78,31 @@ final class MarkdownTableSearchTests: XCTestCase {
         XCTAssertGreaterThan(work("a\n    >\n-|-\n"), 0)
         XCTAssertGreaterThan(work("a\n:-\n"), 0)
         XCTAssertGreaterThan(work("> a\n> -|-\n"), 0)
+        // A tab in front may become 3 spaces in cmark's copy of the line.
+        XCTAssertGreaterThan(work("- > a\n\tb\n  -|-\n"), work("- > a\n b\n  -|-\n"))
         // Each line of a paragraph without pipes walks back to its start: twice the lines, four times the work.
         XCTAssertGreaterThan(work(String(repeating: "a\n", count: 4_000) + "-|-\n"),
                              7 * work(String(repeating: "a\n", count: 2_000) + "-|-\n") / 2)
+    }
+
+    /// The corpus Markdown (documents and spec files) is far inside the default limit, when `QUIRE_CORPUS` is set.
+    func testCorpusIsFarInsideTheLimit() throws {
+        guard let corpus = ProcessInfo.processInfo.environment["QUIRE_CORPUS"], !corpus.isEmpty else {
+            throw XCTSkip("QUIRE_CORPUS is not set")
+        }
+        let root = URL(fileURLWithPath: corpus).appendingPathComponent("markdown")
+        let paths = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".md") || $0.hasSuffix(".txt") }.sorted()
+        XCTAssertFalse(paths.isEmpty, "no Markdown under \(root.path)")
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+                XCTFail("cannot read \(path)")
+                continue
+            }
+            let work = MarkdownTableScan.headerSearchWork(Array(data))
+            print("\(path): header searches \(work) bytes")
+            XCTAssertLessThan(work, InputLimits().tableSearchBytes / 64, path)
+        }
     }
 
     /// The limit is part of the batch options hash: raising it retries the books it refused.

@@ -49,10 +49,13 @@ extension MarkdownTableScan {
             }
             let cells = max(shape.cells, 1)
             let square = cells.multipliedReportingOverflow(by: cells)
-            let own = Self.sum(length + 1 + cells * 40, square.overflow ? Int.max : square.partialValue / 3)
+            // The line ending, and 2 for a tab in front that a container takes in part: cmark puts up to 3 spaces
+            // in its place.
+            let bytes = length + 1 + (shape.indentedByTab ? 2 : 0)
+            let own = Self.sum(bytes + cells * 40, square.overflow ? Int.max : square.partialValue / 3)
             paragraph = Self.sum(paragraph, Self.sum(own, sinceLastPipe / 3))
             // Bytes after the last pipe, the line ending included.
-            sinceLastPipe = shape.lastRawPipe >= 0 ? length - shape.lastRawPipe : sinceLastPipe + length + 1
+            sinceLastPipe = shape.lastRawPipe >= 0 ? length - shape.lastRawPipe : Self.sum(sinceLastPipe, bytes)
         }
 
         /// What to tell the user when the searches go over the limit, or nil.

@@ -185,11 +185,14 @@ enum MarkdownTableScan {
         var lastRawPipe = -1
         /// Whether the line holds a `>`: a blank line in a block quote may be paragraph text in a list item.
         var quoted = false
+        /// Whether a tab comes before the text.
+        var indentedByTab = false
 
         init(_ text: UnsafeBufferPointer<UInt8>) {
             var i = 0
             while i < text.count, text[i] == space || text[i] == tab || text[i] == greaterThan {
                 if text[i] == greaterThan { quoted = true }
+                if text[i] == tab { indentedByTab = true }
                 i += 1
             }
             guard i < text.count else { return }
