@@ -16,6 +16,9 @@
 /// it does not know is code: a delimiter row inside a fenced or indented code block (or an HTML block) is text,
 /// not a table. Code is asked about only when a table is over a limit, by parsing without the table extension
 /// (`MarkdownSyntax.codeLines`, linear) and keeping the tables whose delimiter row lies outside every code block.
+///
+/// The same pass counts the work of cmark's searches for table headers (`HeaderSearch`), which is quadratic in
+/// the text above rows that look like delimiter rows, wide table or not.
 enum MarkdownTableScan {
     /// A table over a limit, with the lines that look like its delimiter row.
     struct Excess: Equatable {
