@@ -9,6 +9,10 @@ public struct InputLimits: Sendable, Equatable, CustomStringConvertible {
     public var tableColumns = 1_000
     /// Cells of one table (`--max-table-cells`): each cell is a node of the parse tree and a box on the page.
     public var tableCells = 250_000
+    /// Work of cmark-gfm's table extension looking for table headers, in bytes re-read, a cell counting 40 more
+    /// (`--max-table-search-mb`): each row that looks like a delimiter row under a paragraph makes it re-read the
+    /// whole paragraph, so this grows with the square of the input (`MarkdownTableScan.HeaderSearch`).
+    public var tableSearchBytes = 512 << 20
     /// Items of the EPUB spine (`--max-spine-items`): each is a chapter laid out and written.
     public var spineItems = 10_000
 
@@ -16,6 +20,7 @@ public struct InputLimits: Sendable, Equatable, CustomStringConvertible {
 
     /// One line per limit, for the batch options hash: a book that failed on a limit is retried when it is raised.
     public var description: String {
-        "markdown-bytes=\(markdownBytes) table-columns=\(tableColumns) table-cells=\(tableCells) spine-items=\(spineItems)"
+        "markdown-bytes=\(markdownBytes) table-columns=\(tableColumns) table-cells=\(tableCells) table-search-bytes=\(tableSearchBytes) "
+            + "spine-items=\(spineItems)"
     }
 }

@@ -9,6 +9,8 @@ enum OpenArguments {
         OptionSpec(name: "max-markdown-mb", value: "MB", help: "Largest Markdown input, all files together (default \(InputLimits().markdownBytes >> 20))."),
         OptionSpec(name: "max-table-columns", value: "N", help: "Most columns in one table (default \(InputLimits().tableColumns))."),
         OptionSpec(name: "max-table-cells", value: "N", help: "Most cells in one table (default \(InputLimits().tableCells))."),
+        OptionSpec(name: "max-table-search-mb", value: "MB",
+                   help: "Most text re-read looking for table headers (default \(InputLimits().tableSearchBytes >> 20))."),
         OptionSpec(name: "max-spine-items", value: "N", help: "Most items in an EPUB spine (default \(InputLimits().spineItems))."),
     ]
 
@@ -26,6 +28,7 @@ enum OpenArguments {
         if let n = try number("max-markdown-mb", 1...4096) { options.limits.markdownBytes = n << 20 }
         if let n = try number("max-table-columns", 1...1_000_000) { options.limits.tableColumns = n }
         if let n = try number("max-table-cells", 1...100_000_000) { options.limits.tableCells = n }
+        if let n = try number("max-table-search-mb", 1...1_000_000) { options.limits.tableSearchBytes = n << 20 }
         if let n = try number("max-spine-items", 1...1_000_000) { options.limits.spineItems = n }
         return options
     }

@@ -16,6 +16,9 @@
 /// it does not know is code: a delimiter row inside a fenced or indented code block (or an HTML block) is text,
 /// not a table. Code is asked about only when a table is over a limit, by parsing without the table extension
 /// (`MarkdownSyntax.codeLines`, linear) and keeping the tables whose delimiter row lies outside every code block.
+///
+/// The same pass counts the work of cmark's searches for table headers (`HeaderSearch`), which is quadratic in
+/// the text above rows that look like delimiter rows, wide table or not.
 enum MarkdownTableScan {
     /// A table over a limit, with the lines that look like its delimiter row.
     struct Excess: Equatable {
@@ -40,9 +43,17 @@ enum MarkdownTableScan {
         }
     }
 
-    /// What to report about the first table over a limit, or nil when every table fits.
+    /// What to report about the first table over a limit, or nil when every table fits; then, when the tables fit,
+    /// about the work of cmark's header searches (`HeaderSearch`).
     static func firstExcess(_ bytes: [UInt8], limits: InputLimits) -> String? {
-        let found = excesses(bytes, limits: limits)
+        let scanner = scan(bytes, limits: limits)
+        return firstTableExcess(scanner.sortedFound, bytes: bytes, limits: limits) ?? scanner.search.message(limits: limits)
+    }
+
+    /// The work of cmark's header searches over `bytes`, in the units of `InputLimits.tableSearchBytes`.
+    static func headerSearchWork(_ bytes: [UInt8]) -> Int { scan(bytes, limits: InputLimits()).search.total }
+
+    private static func firstTableExcess(_ found: [Excess], bytes: [UInt8], limits: InputLimits) -> String? {
         guard !found.isEmpty else { return nil }
         let code = MarkdownSyntax.codeLines(bytes)
         func inCode(_ line: Int) -> Bool {
@@ -62,7 +73,10 @@ enum MarkdownTableScan {
     }
 
     /// Every table-like run of lines over a limit, in document order, code blocks not yet set aside.
-    static func excesses(_ bytes: [UInt8], limits: InputLimits) -> [Excess] {
+    static func excesses(_ bytes: [UInt8], limits: InputLimits) -> [Excess] { scan(bytes, limits: limits).sortedFound }
+
+    /// The one pass over the lines.
+    private static func scan(_ bytes: [UInt8], limits: InputLimits) -> Scanner {
         var scanner = Scanner(limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
@@ -79,7 +93,7 @@ enum MarkdownTableScan {
             }
             scanner.finish()
         }
-        return scanner.found.sorted { $0.delimiterLines[0] < $1.delimiterLines[0] }
+        return scanner
     }
 
     private struct Scanner {
@@ -90,6 +104,9 @@ enum MarkdownTableScan {
         /// The most cells on one line since the last blank line.
         var paragraphWidest = 0
         var table: Table?
+        var search: HeaderSearch
+
+        var sortedFound: [Excess] { found.sorted { $0.delimiterLines[0] < $1.delimiterLines[0] } }
 
         struct Table {
             var delimiterLines: [Int]
@@ -101,10 +118,14 @@ enum MarkdownTableScan {
             var widest: Int
         }
 
-        init(limits: InputLimits) { self.limits = limits }
+        init(limits: InputLimits) {
+            self.limits = limits
+            search = HeaderSearch(limit: limits.tableSearchBytes)
+        }
 
         mutating func line(_ text: UnsafeBufferPointer<UInt8>, number: Int) {
             let shape = LineShape(text)
+            search.line(shape, length: text.count, number: number)
             guard !shape.blank else {
                 close()
                 previousCells = nil
@@ -151,7 +172,7 @@ enum MarkdownTableScan {
     }
 
     /// What one pass over a line tells: whether it is blank, whether it could be a delimiter row, and its cells.
-    private struct LineShape {
+    struct LineShape {
         /// Nothing but spaces, tabs and `>`: ends any table, in or out of a block quote.
         var blank = true
         /// Only `|`, `:`, `-` and spaces, with at least one `-`.
@@ -160,10 +181,23 @@ enum MarkdownTableScan {
         /// no backslash escapes, a leading and a trailing pipe not counted. Exact for a delimiter row; for other
         /// lines the text may still hold list or footnote markers, which only add cells.
         var cells = 0
+        /// Whether the delimiter row holds a `|` or a `:`: a run of `-` alone is a setext underline, a thematic break
+        /// or a list item to cmark, all tried before the table extension.
+        var pipeOrColon = false
+        /// Where the last `|` is, escaped or not (cmark's walk back to a cell's start stops at any pipe), or -1.
+        var lastRawPipe = -1
+        /// Whether the line holds a `>`: a blank line in a block quote may be paragraph text in a list item.
+        var quoted = false
+        /// Whether a tab comes before the text.
+        var indentedByTab = false
 
         init(_ text: UnsafeBufferPointer<UInt8>) {
             var i = 0
-            while i < text.count, text[i] == space || text[i] == tab || text[i] == greaterThan { i += 1 }
+            while i < text.count, text[i] == space || text[i] == tab || text[i] == greaterThan {
+                if text[i] == greaterThan { quoted = true }
+                if text[i] == tab { indentedByTab = true }
+                i += 1
+            }
             guard i < text.count else { return }
             blank = false
             let leadingPipe = text[i] == pipe ? i : -1
@@ -177,9 +211,12 @@ enum MarkdownTableScan {
                 if byte == pipe {
                     pipes += 1
                     lastPipe = i
+                    pipeOrColon = true
                 } else if byte == hyphen {
                     dash = true
-                } else if byte != colon && !isSpaceChar(byte) {
+                } else if byte == colon {
+                    pipeOrColon = true
+                } else if !isSpaceChar(byte) {
                     onlyMarkers = false
                     continue
                 }
@@ -192,12 +229,14 @@ enum MarkdownTableScan {
                     lastPipe = i
                 } else if byte == backslash, i + 1 < text.count, text[i + 1] == pipe {
                     i += 1
+                    lastRawPipe = i
                 }
                 i += 1
             }
             var last = text.count - 1
             while last > 0, isSpaceChar(text[last]) { last -= 1 }
             let trailingPipe = lastPipe == last && lastPipe != leadingPipe
+            lastRawPipe = max(lastRawPipe, lastPipe)
             cells = pipes + 1 - (leadingPipe >= 0 ? 1 : 0) - (trailingPipe ? 1 : 0)
             delimiter = onlyMarkers && dash
         }
