@@ -17,6 +17,13 @@ public struct PageTooSmall: Sendable, Hashable, Error {
         if widestCharacter > requested.columns { return "its widest character takes \(widestCharacter) cells" }
         return "its vertical columns take 2 cells each"
     }
+
+    /// The one message for it, wherever it is reported (render, info, batch), naming the option that set the page:
+    /// "--page 1x3 is too narrow for this book: its widest character takes 2 cells; use at least 2x3".
+    public var message: String {
+        "--page \(requested.columns)x\(requested.lines) is too narrow for this book: \(reason); "
+            + "use at least \(minimum.columns)x\(minimum.lines)"
+    }
 }
 
 /// Pages, or what makes the page size unusable (`problem`): then `pages` would show lines wider than the page

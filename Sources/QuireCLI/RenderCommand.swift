@@ -76,11 +76,7 @@ enum RenderCommand {
 
     /// `--page 1x3 is too narrow for this book: …; use at least 2x3`, exit 64: the page asked for is the mistake.
     static func pageTooSmall(_ problem: PageTooSmall, input positionals: [String]) -> CommandFailure {
-        let asked = "\(problem.requested.columns)x\(problem.requested.lines)"
-        let minimum = "\(problem.minimum.columns)x\(problem.minimum.lines)"
-        return CommandFailure(input: positionals.joined(separator: " "),
-                              "--page \(asked) is too narrow for this book: \(problem.reason); use at least \(minimum)",
-                              code: .usage)
+        CommandFailure(input: positionals.joined(separator: " "), problem.message, code: .usage)
     }
 
     /// Whether a spread file holds a page within --from/--to.
