@@ -293,7 +293,7 @@ func itemPage(_ flows: [ChapterFlow], chapters members: [Int], of document: Docu
                  chapterIndex: c, startsChapter: true, pageSpread: chapter.pageSpread,
                  source: PageSource(spine: chapter.spineIndex, href: pageHref(chapter.href), start: offset, end: offset),
                  size: options.pageSize, writingMode: flow.writingMode,
-                 direction: chapter.direction ?? document.metadata.pageProgression ?? .ltr,
+                 direction: flow.direction,
                  language: pageLanguage(flow.language))]
 }
 
