@@ -97,7 +97,14 @@ extension LayoutContext {
             }
             inner.width -= barWidth
             let first = out.count
-            layoutBlocks(blocks, env: inner, separated: true, out: &out)
+            let overflow = self.overflow { layoutBlocks(blocks, env: inner, separated: true, out: &out) }
+            if overflow > 0 && overflow <= env.width {
+                // The bar squeezes a character that fits without it: the quote goes without its bar.
+                out.removeSubrange(first...)
+                inner.width = env.width
+                layoutBlocks(blocks, env: inner, separated: true, out: &out)
+                return
+            }
             prefix(&out, from: first, first: bar, rest: bar)
         case .preformatted(let text):
             layoutPreformatted(text, block: block, env: env, out: &out)
@@ -156,14 +163,27 @@ extension LayoutContext {
         inner.listDepth += 1
         let decorated = env.width - indent >= 2
         if decorated { inner.width -= indent }
-        for (index, item) in list.items.enumerated() {
+        let first = out.count
+        let overflow = self.overflow { layoutItems(list.items, markers: markers, indent: decorated ? indent : 0, env: inner, out: &out) }
+        if decorated && overflow > 0 && overflow <= env.width {
+            // The markers squeeze a character that fits without them: the list goes without its markers.
+            out.removeSubrange(first...)
+            inner.width = env.width
+            layoutItems(list.items, markers: markers, indent: 0, env: inner, out: &out)
+        }
+    }
+
+    /// The items of a list, each behind its marker padded to `indent` cells (none when `indent` is 0).
+    private func layoutItems(_ items: [ListItem], markers: [String], indent: Int, env inner: BlockEnv, out: inout [FlowLine]) {
+        for (index, item) in items.enumerated() {
             let first = out.count
             layoutBlocks(item.blocks, env: inner, separated: false, out: &out)
             if !out[first...].contains(where: { !$0.markerOnly }) {
                 out.append(FlowLine(line: Line(text: "", width: 0, direction: inner.direction)))
             }
-            if decorated {
-                let marker = markers[index] + String(repeating: " ", count: indent - markerWidths[index])
+            if indent > 0 {
+                let markerWidth = width(of: markers[index])
+                let marker = markers[index] + String(repeating: " ", count: indent - markerWidth)
                 prefix(&out, from: first, first: marker, rest: String(repeating: " ", count: indent))
             }
         }
@@ -225,9 +245,11 @@ extension LayoutContext {
                 }
                 let isTab = bytes[b0] == 0x09
                 let w = isTab ? tabWidth(at: used, lineWidth: env.width) : Int(clusterWidth[c])
+                noteOverflow(w, available: env.width)
                 if !isTab && used + w > env.width && used > 0 {
                     emit(scalar)
-                    if useMarker {
+                    // Without the marker when it would push the character past the line's end.
+                    if useMarker && markerWidth + w <= env.width {
                         line.append(contentsOf: marker.utf8)
                         decorations.append(0..<line.count)
                         used = markerWidth
@@ -280,8 +302,16 @@ extension LayoutContext {
         }
         let inner = env.width - 2 * edge
         var text: [FlowLine] = []
-        setParagraph(input, width: inner, language: language, direction: block.direction, fallback: env.direction,
-                     role: .image, out: &text)
+        let overflow = self.overflow {
+            setParagraph(input, width: inner, language: language, direction: block.direction, fallback: env.direction,
+                         role: .image, out: &text)
+        }
+        if overflow > 0 && overflow <= env.width {
+            // The frame squeezes a character that fits without it: the alt text goes unframed.
+            setParagraph(input, width: env.width, language: language, direction: block.direction,
+                         fallback: env.direction, role: .image, out: &out)
+            return
+        }
         let pageLines = vertical ? max(1, options.pageSize.columns / 2) : options.pageSize.lines
         var height = 6
         if let w = image.width, let h = image.height, w > 0, h > 0 {

@@ -108,6 +108,8 @@ final class LayoutContext {
     private var output: [UInt8] = []
     private var rubyPositions: [Int] = []
     private var widthCache: [String: Int] = [:]
+    /// The widest cluster that did not fit its line so far (see `overflow(during:)`).
+    var overflowWidest = 0
 
     init(options: LayoutOptions, vertical: Bool) {
         self.options = options
@@ -410,8 +412,15 @@ final class LayoutContext {
                                                 Int32(n), prefix) != 0
             let measured = MeasuredText(count: n, width: UnsafePointer(clusterWidth), flags: UnsafePointer(clusterFlags),
                                         hardBefore: hardBefore, prefix: UnsafePointer(prefix))
-            let spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
-                                            reserve: options.hangingPunctuation ? (vertical ? 1 : 2) : 0)
+            let reserve = options.hangingPunctuation ? (vertical ? 1 : 2) : 0
+            var spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
+                                            reserve: reserve)
+            // An indent that squeezes a character which fits the line without it is given up.
+            if indentWidth > 0, let first = spans.first, inkWidth(first, clusterFlags, prefix) > width - indentWidth {
+                indentText = nil
+                indentWidth = 0
+                spans = strategy.breakLines(measured, firstWidth: max(1, width), restWidth: max(1, width), reserve: reserve)
+            }
             if spans.isEmpty {
                 if !input.markers.isEmpty {
                     var marker = FlowLine.blank(direction: direction)
@@ -474,6 +483,10 @@ final class LayoutContext {
                 // Without justification a plain paragraph's line needs only its width, from the running widths.
                 let counted = !(plain && printedAsIs && align != .justify)
                 if !counted { contentWidth = Int(prefix[trimmed] - prefix[span.start]) }
+                if Int(prefix[trimmed] - prefix[span.start]) > available {
+                    // Only a cluster wider than the line overflows it: the line breaker splits anything else.
+                    for c in span.start..<trimmed { noteOverflow(Int(clusterWidth[c]), available: available) }
+                }
                 for c in span.start..<trimmed where counted {
                     contentWidth += Int(clusterWidth[c])
                     let f = clusterFlags[c]
@@ -605,6 +618,14 @@ final class LayoutContext {
             }
         }
         keepTogether(&out, from: firstOut)
+    }
+
+    /// Cells of a line's clusters up to its last ink (trailing spaces are not printed).
+    private func inkWidth(_ span: LineSpan, _ flags: UnsafeMutablePointer<ClusterFlags>,
+                          _ prefix: UnsafeMutablePointer<Int32>) -> Int {
+        var trimmed = span.end
+        while trimmed > span.start && flags[trimmed - 1].contains(.space) { trimmed -= 1 }
+        return Int(prefix[trimmed] - prefix[span.start])
     }
 
     /// Widows and orphans: the first `orphans` and last `widows` lines of a block stay on one page.

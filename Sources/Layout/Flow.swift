@@ -7,24 +7,36 @@ struct ChapterFlow {
     var writingMode: WritingMode = .horizontalTB
     var direction: Direction = .ltr
     var language: String?
+    var needs = ChapterNeeds()
+}
+
+/// Sets a document into pages, whatever the page size: `layOut` also says when the page is too small.
+public func paginate(_ document: Document, options: LayoutOptions = LayoutOptions()) -> [Page] {
+    layOut(document, options: options).pages
 }
 
 /// Sets a document into pages. Chapters are laid out and cut into pages independently (in parallel when
-/// `options.concurrent`); pages are numbered in order afterwards, so the result never depends on threads.
-public func paginate(_ document: Document, options: LayoutOptions = LayoutOptions()) -> [Page] {
+/// `options.concurrent`); pages are numbered in order afterwards, so the result never depends on threads. What
+/// the chapters need of the page comes from the same layout (`ChapterNeeds`): no second pass over the text.
+public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions()) -> LayoutResult {
     let chapters = document.chapters
     let groups = flowGroups(document, options: options)
     var results = [[Page]](repeating: [], count: groups.count)
+    var needs = [ChapterNeeds](repeating: ChapterNeeds(), count: groups.count)
     if options.concurrent && groups.count > 1 {
         // Each group is laid out and cut where it is read: no barrier between the two, no flows kept for long.
         // Longest first, so no thread is left alone with a long chapter at the end.
         let order = longestFirst(groups.map { $0.reduce(0) { $0 + textLength(of: chapters[$1]) } })
         results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let results = buffer
-            DispatchQueue.concurrentPerform(iterations: groups.count) { k in
-                let g = order[k]
-                results[g] = cutPages(groups[g].map { layoutChapter(at: $0, of: document, options: options) },
-                                      chapters: groups[g], of: document, options: options)
+            needs.withUnsafeMutableBufferPointer { needBuffer in
+                nonisolated(unsafe) let results = buffer
+                nonisolated(unsafe) let needs = needBuffer
+                DispatchQueue.concurrentPerform(iterations: groups.count) { k in
+                    let g = order[k]
+                    let flows = groups[g].map { layoutChapter(at: $0, of: document, options: options) }
+                    for flow in flows { needs[g].merge(flow.needs) }
+                    results[g] = cutPages(flows, chapters: groups[g], of: document, options: options)
+                }
             }
         }
     } else {
@@ -41,7 +53,11 @@ public func paginate(_ document: Document, options: LayoutOptions = LayoutOption
         }
         for (g, members) in groups.enumerated() {
             var taken: [ChapterFlow] = []
-            for c in members { taken.append(flows[c]); flows[c] = ChapterFlow() }
+            for c in members {
+                needs[g].merge(flows[c].needs)
+                taken.append(flows[c])
+                flows[c] = ChapterFlow()
+            }
             results[g] = cutPages(taken, chapters: members, of: document, options: options)
         }
     }
@@ -49,7 +65,9 @@ public func paginate(_ document: Document, options: LayoutOptions = LayoutOption
     pages.reserveCapacity(results.reduce(0) { $0 + $1.count })
     for group in results { pages.append(contentsOf: group) }
     for i in pages.indices { pages[i].number = i + 1 }
-    return pages
+    var need = ChapterNeeds()
+    for n in needs { need.merge(n) }
+    return LayoutResult(pages: pages, problem: need.problem(for: options.pageSize))
 }
 
 /// Indexes of `weights` heaviest first (ties in index order): the order to hand out parallel work in.
@@ -75,7 +93,9 @@ func flowGroups(_ document: Document, options: LayoutOptions) -> [[Int]] {
     var mode: WritingMode?
     for index in document.chapters.indices {
         let chapterMode = writingMode(ofChapter: index, of: document, options: options)
-        if !options.continuous || groups.isEmpty || chapterMode != mode {
+        // A fixed-layout book is one page per spine item: its chapters never share a page.
+        let fixed = document.metadata.layout == .prePaginated
+        if !options.continuous || fixed || groups.isEmpty || chapterMode != mode {
             groups.append([index])
         } else {
             groups[groups.count - 1].append(index)
@@ -100,6 +120,8 @@ func layoutChapter(at index: Int, of document: Document, options: LayoutOptions)
     context.layoutBlocks(chapter.blocks, env: BlockEnv(width: inlineSize, language: flow.language, direction: fallback),
                          separated: true, out: &out)
     flow.lines = tidy(consume out)
+    flow.needs = ChapterNeeds(widestOverflow: vertical ? 0 : context.overflowWidest,
+                              verticalColumns: vertical && !flow.lines.isEmpty)
     flow.direction = chapter.direction ?? document.metadata.pageProgression
         ?? flow.lines.first(where: { $0.line.role != .blank && $0.start >= 0 })?.line.direction ?? .ltr
     return flow
@@ -181,7 +203,7 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
         opens += repeatElement(false, count: flow.lines.count)
         opens[start] = true
     }
-    guard first >= 0 else { return [] }
+    guard first >= 0 else { return itemPage(flows, chapters: members, of: document, options: options) }
     flows = flows.map { var flow = $0; flow.lines = []; return flow }
     var cursor = members.map { document.chapters[$0].blocks.first?.location.offset ?? 0 }
     let mode = flows[first].writingMode
@@ -194,8 +216,19 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
     let hrefs = members.map { pageHref(document.chapters[$0].href) }
     var pages: [Page] = []
     var pos = 0
+    // Lines that look empty (blank separators, white space alone) are dropped where a page begins or ends, so no
+    // page looks blank; the page-break labels and chapter starts they carry go to the next page.
+    var pendingLabels: [String] = []
+    var pendingStart: Int?
+    func drop(_ i: Int) {
+        pendingLabels += stream[i].labels
+        if opens[i], pendingStart == nil { pendingStart = members[Int(owner[i])] }
+    }
     while pos < stream.count {
-        while pos < stream.count && stream[pos].collapsible { pos += 1 }
+        while pos < stream.count && looksEmpty(stream[pos]) {
+            drop(pos)
+            pos += 1
+        }
         if pos >= stream.count { break }
         let limit = min(pos + capacity, stream.count)
         var end = limit
@@ -205,11 +238,13 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
             if b >= pos { end = b + 1 }
         }
         var last = end
-        while last > pos && stream[last - 1].collapsible { last -= 1 }
+        while last > pos && looksEmpty(stream[last - 1]) { last -= 1 }
         let m = Int(owner[pos])
         var sources: [PageSource] = []
-        var labels: [String] = []
-        var starts: Int?
+        var labels = pendingLabels
+        var starts = pendingStart
+        pendingLabels = []
+        pendingStart = nil
         var lines: [Line] = []
         lines.reserveCapacity(last - pos)
         for i in pos..<last {
@@ -239,7 +274,44 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
                           source: sources[0], additionalSources: Array(sources.dropFirst()), printPages: labels,
                           lines: lines, size: size, writingMode: mode, direction: flows[m].direction,
                           language: pageLanguage(flows[m].language)))
+        for i in last..<end { drop(i) }
         pos = end
     }
+    if !pendingLabels.isEmpty, !pages.isEmpty { pages[pages.count - 1].printPages += pendingLabels }
+    if pages.isEmpty { return itemPage(flows, chapters: members, of: document, options: options) }
     return pages
+}
+
+/// The page of a fixed-layout spine item that shows nothing (an intentionally blank page): a content page of the
+/// item, with no lines and an empty source range at its start. Nothing for a reflowable chapter.
+func itemPage(_ flows: [ChapterFlow], chapters members: [Int], of document: Document, options: LayoutOptions) -> [Page] {
+    guard document.metadata.layout == .prePaginated, let c = members.first, let flow = flows.first else { return [] }
+    let chapter = document.chapters[c]
+    let offset = chapter.blocks.first?.location.offset ?? 0
+    return [Page(number: 1, kind: .content,
+                 chapterTitle: chapter.title.map { runningTitle($0, columns: options.pageSize.columns, ambiguousWide: options.ambiguousWide) },
+                 chapterIndex: c, startsChapter: true, pageSpread: chapter.pageSpread,
+                 source: PageSource(spine: chapter.spineIndex, href: pageHref(chapter.href), start: offset, end: offset),
+                 size: options.pageSize, writingMode: flow.writingMode,
+                 direction: flow.direction,
+                 language: pageLanguage(flow.language))]
+}
+
+/// A line that would look blank on a page: a separating blank line, or nothing but white space (U+00A0 and
+/// U+3000 included) and invisible characters. Checked only where a page begins or ends; mostly one character.
+func looksEmpty(_ flow: FlowLine) -> Bool {
+    if flow.collapsible { return true }
+    if !flow.line.rubies.isEmpty { return false }
+    for scalar in flow.line.text.unicodeScalars {
+        if scalar.value < 0x80 {
+            if scalar.value > 0x20 && scalar.value != 0x7F { return false }
+            continue
+        }
+        let properties = scalar.properties
+        if !(properties.isWhitespace || properties.generalCategory == .control || properties.generalCategory == .format
+             || properties.isDefaultIgnorableCodePoint) {
+            return false
+        }
+    }
+    return true
 }

@@ -113,6 +113,59 @@ extension LayoutContext {
             return set
         }
         var rowLines: [[FlowLine]] = []
+        let overflow = self.overflow { rowLines = gridRows(rows, paragraphs: paragraphs, widths: widths, env: env, cellEnv: cellEnv) }
+        // A squeezed column narrower than one of its characters: the rows set as blocks show it within the page.
+        if overflow > 0 {
+            out += blocks
+            return
+        }
+        func border(_ left: String, _ right: String, upper: Set<Int>?, lower: Set<Int>?) -> FlowLine {
+            var text = left
+            for c in 0..<columns {
+                text += String(repeating: box.horizontal, count: widths[c] + 2)
+                if c < columns - 1 {
+                    let up = upper?.contains(c + 1) ?? false
+                    let down = lower?.contains(c + 1) ?? false
+                    text += up && down ? box.cross : up ? box.up : down ? box.down : box.horizontal
+                }
+            }
+            text += right
+            return FlowLine(line: Line(text: text, width: widths.reduce(0, +) + overhead, direction: env.direction,
+                                       role: .table, decorations: [0..<text.utf8.count]))
+        }
+        // Squeezed columns can make a grid taller than the same rows set as blocks: then blocks read better
+        // (and the height of a table never shrinks with the page).
+        let gridHeight = rowLines.reduce(0) { $0 + $1.count } + rows.count + 1
+        if gridHeight > blocks.count {
+            out += blocks
+            return
+        }
+        let isHeader = rows.map { row in row.cells.allSatisfy(\.header) }
+        let ruled = rowLines.contains { $0.count > 1 }
+        var top = border(box.topLeft, box.topRight, upper: nil, lower: starts[0])
+        top.keep = true
+        out.append(top)
+        for r in rows.indices {
+            out.append(contentsOf: rowLines[r])
+            if r == rows.count - 1 {
+                out[out.count - 1].keep = true
+                out.append(border(box.bottomLeft, box.bottomRight, upper: starts[r], lower: nil))
+            } else if ruled || (isHeader[r] && !isHeader[r + 1]) {
+                out[out.count - 1].keep = true
+                var rule = border(box.left, box.right, upper: starts[r], lower: starts[r + 1])
+                rule.keep = isHeader[r]
+                out.append(rule)
+            }
+        }
+    }
+
+    /// The rows of a box-drawn grid with columns `widths` cells wide: each row's lines, its cells side by side.
+    private func gridRows(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], widths: [Int], env: BlockEnv,
+                          cellEnv: BlockEnv) -> [[FlowLine]] {
+        let box = self.box
+        let edge = width(of: box.vertical)
+        let columns = widths.count
+        var rowLines: [[FlowLine]] = []
         for (r, row) in rows.enumerated() {
             var cells: [(width: Int, lines: [FlowLine])] = []
             var column = 0
@@ -169,44 +222,7 @@ extension LayoutContext {
             }
             rowLines.append(lines)
         }
-        func border(_ left: String, _ right: String, upper: Set<Int>?, lower: Set<Int>?) -> FlowLine {
-            var text = left
-            for c in 0..<columns {
-                text += String(repeating: box.horizontal, count: widths[c] + 2)
-                if c < columns - 1 {
-                    let up = upper?.contains(c + 1) ?? false
-                    let down = lower?.contains(c + 1) ?? false
-                    text += up && down ? box.cross : up ? box.up : down ? box.down : box.horizontal
-                }
-            }
-            text += right
-            return FlowLine(line: Line(text: text, width: widths.reduce(0, +) + overhead, direction: env.direction,
-                                       role: .table, decorations: [0..<text.utf8.count]))
-        }
-        // Squeezed columns can make a grid taller than the same rows set as blocks: then blocks read better
-        // (and the height of a table never shrinks with the page).
-        let gridHeight = rowLines.reduce(0) { $0 + $1.count } + rows.count + 1
-        if gridHeight > blocks.count {
-            out += blocks
-            return
-        }
-        let isHeader = rows.map { row in row.cells.allSatisfy(\.header) }
-        let ruled = rowLines.contains { $0.count > 1 }
-        var top = border(box.topLeft, box.topRight, upper: nil, lower: starts[0])
-        top.keep = true
-        out.append(top)
-        for r in rows.indices {
-            out.append(contentsOf: rowLines[r])
-            if r == rows.count - 1 {
-                out[out.count - 1].keep = true
-                out.append(border(box.bottomLeft, box.bottomRight, upper: starts[r], lower: nil))
-            } else if ruled || (isHeader[r] && !isHeader[r + 1]) {
-                out[out.count - 1].keep = true
-                var rule = border(box.left, box.right, upper: starts[r], lower: starts[r + 1])
-                rule.keep = isHeader[r]
-                out.append(rule)
-            }
-        }
+        return rowLines
     }
 
     /// A table too wide for the page: its header row once, then each row as lines "Header: value".

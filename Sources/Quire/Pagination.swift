@@ -9,6 +9,9 @@ public struct Pagination: Sendable {
     public var pageSize: PageSize
     /// Pages (blank pages inserted for page-spread included), spreads, and the resolved spread layout.
     public var spreads: SpreadResult
+    /// Set when the page is too small for the book: the pages would show lines wider than the page, so nothing
+    /// may be written from them; the caller reports this instead.
+    public var problem: PageTooSmall?
 
     public var pages: [Page] { spreads.pages }
 }
@@ -24,10 +27,10 @@ extension Quire {
     /// Lays a book out in pages and groups them in spreads: the pure middle of the pipeline, no I/O.
     public static func paginate(_ book: Book, layout: LayoutOptions = LayoutOptions(),
                                 spreads: SpreadOptions = SpreadOptions(), decorations: Decorations = .text) -> Pagination {
-        let pages = Layout.paginate(book.document, options: layout)
-        let result = makeSpreads(pages: pages, hints: book.hints, options: spreads, decorations: decorations)
+        let laidOut = Layout.layOut(book.document, options: layout)
+        let result = makeSpreads(pages: laidOut.pages, hints: book.hints, options: spreads, decorations: decorations)
         return Pagination(book: summary(book, layout: layout, direction: result.layout.direction),
-                          pageSize: layout.pageSize, spreads: result)
+                          pageSize: layout.pageSize, spreads: result, problem: laidOut.problem)
     }
 
     /// Title, authors and the resolved direction and writing mode of a book.

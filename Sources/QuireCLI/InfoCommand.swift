@@ -19,9 +19,9 @@ enum InfoCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let size = try arguments.value("page").map { try RenderCommand.pageSize($0, option: "page") }
         let book = try Inputs.open(arguments, for: spec)
-        let counts = size.map { size in
-            PageCounts(Quire.paginate(book, layout: LayoutOptions(pageSize: size), spreads: SpreadOptions(viewport: .standard)))
-        }
+        let pagination = size.map { Quire.paginate(book, layout: LayoutOptions(pageSize: $0), spreads: SpreadOptions(viewport: .standard)) }
+        if let problem = pagination?.problem { throw RenderCommand.pageTooSmall(problem, input: arguments.positionals) }
+        let counts = pagination.map(PageCounts.init)
         let info = BookInfo(book, counts: counts)
         if arguments.has("json") {
             Console.out(info.json.serialized(pretty: true) + "\n")

@@ -53,6 +53,7 @@ enum RenderCommand {
         let book = try Inputs.open(arguments, for: spec)
         let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
         defer { KeptUntilExit.keep(book, pagination) }
+        if let problem = pagination.problem { throw pageTooSmall(problem, input: arguments.positionals) }
         if let last = pagination.pages.last?.number, range.lowerBound > last {
             Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
         }
@@ -71,6 +72,11 @@ enum RenderCommand {
                                    write: Console.out(bytes:))
         }
         return .ok
+    }
+
+    /// `--page 1x3 is too narrow for this book: …; use at least 2x3`, exit 64: the page asked for is the mistake.
+    static func pageTooSmall(_ problem: PageTooSmall, input positionals: [String]) -> CommandFailure {
+        CommandFailure(input: positionals.joined(separator: " "), problem.message, code: .usage)
     }
 
     /// Whether a spread file holds a page within --from/--to.

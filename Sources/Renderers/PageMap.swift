@@ -154,17 +154,22 @@ public enum PageMap {
         JSON.escape(page.direction.rawValue, into: &out)
         key("\"language\": ")
         optional(page.language)
-        key("\"source\": {")
-        key("\"spine\": ", first: true, indent: 4)
-        JSON.decimal(page.source.spine, into: &out)
-        key("\"href\": ", indent: 4)
-        JSON.escape(page.source.href, into: &out)
-        key("\"start\": ", indent: 4)
-        JSON.decimal(page.source.start, into: &out)
-        key("\"end\": ", indent: 4)
-        JSON.decimal(page.source.end, into: &out)
-        JSON.newline(&out, indent: 3)
-        out.append(UInt8(ascii: "}"))
+        if page.kind == .blank {
+            // Inserted for a page-spread: no text of the book is on it.
+            key("\"source\": null")
+        } else {
+            key("\"source\": {")
+            key("\"spine\": ", first: true, indent: 4)
+            JSON.decimal(page.source.spine, into: &out)
+            key("\"href\": ", indent: 4)
+            JSON.escape(page.source.href, into: &out)
+            key("\"start\": ", indent: 4)
+            JSON.decimal(page.source.start, into: &out)
+            key("\"end\": ", indent: 4)
+            JSON.decimal(page.source.end, into: &out)
+            JSON.newline(&out, indent: 3)
+            out.append(UInt8(ascii: "}"))
+        }
         key("\"printPages\": ")
         strings(page.printPages.count) { page.printPages[$0] }
         key("\"lines\": ")
@@ -181,7 +186,7 @@ public enum PageMap {
             ("writingMode", .string(page.writingMode.rawValue)),
             ("direction", .string(page.direction.rawValue)),
             ("language", .optional(page.language)),
-            ("source", .object([
+            ("source", page.kind == .blank ? .null : .object([
                 ("spine", .int(page.source.spine)),
                 ("href", .string(page.source.href)),
                 ("start", .int(page.source.start)),

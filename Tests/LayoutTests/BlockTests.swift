@@ -129,7 +129,8 @@ final class BlockTests: XCTestCase {
         let doc = document([b.block(.paragraph([.text("a", []), .lineBreak, .text("b", []), .lineBreak, .lineBreak,
                                                 .pageBreak(label: "7"), .text("c", []), .lineBreak]))])
         let pages = paginate(doc, options: options(10, 2))
-        XCTAssertEqual(texts(pages), [["a", "b"], ["", "c"]])
+        // The empty line of the second break would open page 2: white space is dropped at a page boundary (issue 13).
+        XCTAssertEqual(texts(pages), [["a", "b"], ["c"]])
         XCTAssertEqual(pages.map(\.printPages), [[], ["7"]])
         let empty = document([b.block(.paragraph([.pageBreak(label: "xii")])), b.paragraph("text")])
         XCTAssertEqual(paginate(empty, options: options(10, 2)).map(\.printPages), [["xii"]])

@@ -14,6 +14,13 @@ final class NarrowPageCommandTests: XCTestCase {
                     let page = "\(columns)x\(lines)"
                     let run = try Run.quire(["render", "-", "--format", "json", "--page", page, "--writing-mode", mode],
                                             stdin: Data(Self.book.utf8))
+                    if columns == 1 {
+                        // 全 takes two cells, as does a vertical column: a one-cell page is refused (issue 13).
+                        XCTAssertEqual(run.status, 64, "\(page) \(mode)")
+                        XCTAssertTrue(run.stderr.hasSuffix("use at least 2x\(lines)\n"), run.stderr)
+                        XCTAssertEqual(run.stdout, "")
+                        continue
+                    }
                     XCTAssertEqual(run.status, 0, "\(page) \(mode): \(run.stderr)")
                     XCTAssertEqual(run.stderr, "", "\(page) \(mode)")
                     // Nothing lost: the code's non-white-space text, in order ("↪" marks a continued line).

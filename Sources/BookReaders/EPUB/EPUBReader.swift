@@ -172,6 +172,8 @@ public enum EPUBReader {
         case let type where SpinePlan.contentTypes.contains(type):
             let bytes = try container.read(path)
             guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+                // A fixed-layout book is one page per spine item: an empty one is a blank page, not a gap.
+                if shared.publication.metadata.layout == .prePaginated { return chapter }
                 diagnostics.append(.warning("\(path) is empty; skipped"))
                 return nil
             }
