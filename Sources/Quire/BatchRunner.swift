@@ -192,6 +192,7 @@ public struct BatchRunner: Sendable {
         do { opened = try Quire.open([book.path], options: job.open) } catch { return finish(.error, error: error.message) }
         if cancellation.isCancelled { return nil }
         let (pagination, files) = Quire.render(opened, options: job.options)
+        if let problem = pagination.problem { return finish(.error, error: problem.message) }
         result.pages = pagination.pages.count
         result.spreads = pagination.spreads.spreads.count
         result.warnings = opened.diagnostics.filter { $0.severity == .warning }.count

@@ -79,8 +79,10 @@ extension Quire {
     }
 
     /// Renders a book to files in one call: open has happened, this paginates and renders.
+    /// No files when the pages are too small for the book (`pagination.problem`): nothing broken is drawn.
     public static func render(_ book: Book, options: RenderOptions) -> (pagination: Pagination, files: [OutputFile]) {
         let pagination = paginate(book, layout: options.layout, spreads: options.spreads)
+        if pagination.problem != nil { return (pagination, []) }
         return (pagination, files(for: book, pagination, options: options))
     }
 
