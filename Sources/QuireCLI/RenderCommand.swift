@@ -26,7 +26,7 @@ enum RenderCommand {
             OptionSpec(name: "widows", value: "N", help: "Fewest lines of a paragraph at the top of a page (default 2)."),
             OptionSpec(name: "orphans", value: "N", help: "Fewest lines of a paragraph at the bottom of a page (default 2)."),
             OptionSpec(name: "orientation", value: "MODE", help: "auto (default: landscape when two pages fit the viewport), portrait or landscape."),
-            OptionSpec(name: "viewport", value: "COLSxLINES", help: "Screen size for auto orientation (default: the terminal's, else 80x24)."),
+            OptionSpec(name: "viewport", value: "COLSxLINES", help: "Screen size for auto orientation (default: the terminal's when printing to it; files, pipes and -o always 80x24)."),
             OptionSpec(name: "spine", value: "WHERE", help: "min, mid, max or none (default: what the orientation implies)."),
             OptionSpec(name: "double-sided", value: nil, help: "Pages printed on both sides of a leaf (default with a mid spine)."),
             OptionSpec(name: "single-sided", value: nil, help: "Pages printed on one side only."),
