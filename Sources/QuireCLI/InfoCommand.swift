@@ -72,7 +72,7 @@ enum Inputs {
                 throw .unreadable("standard input")
             }
             guard let chunk, !chunk.isEmpty else { return bytes }
-            bytes += chunk
+            chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }   // a memcpy, not a byte-by-byte Sequence walk
         }
     }
 }

@@ -144,7 +144,7 @@ public enum MarkdownReader {
                 throw .unreadable(name)
             }
             guard let chunk, !chunk.isEmpty else { return bytes }
-            bytes += chunk
+            chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }   // a memcpy, not a byte-by-byte Sequence walk
         }
         throw tooLarge(nil, limit: limit)
     }
