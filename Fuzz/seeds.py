@@ -14,8 +14,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_LEN = 65536          # keep equal to FUZZ_MAX_LEN in run.sh
 MAX_SEEDS = 300
 TARGETS = ["zip", "package", "xhtml", "markdown", "pipeline"]
-# The pipeline target reads three option bytes first (columns, lines, flags; see FuzzPipeline.swift).
-PIPELINE_PREFIXES = [bytes([37, 19, 0]), bytes([79, 39, 0x61]), bytes([9, 5, 0x22]), bytes([0, 0, 0x80])]
+# The pipeline target reads four option bytes first (columns, lines, two of flags; see FuzzPipeline.swift).
+PIPELINE_PREFIXES = [bytes([37, 19, 0, 0]), bytes([79, 39, 0x61, 0x12]), bytes([9, 5, 0x22, 0xC5]), bytes([0, 0, 0x80, 0x28])]
 
 
 def save(out, target, data):
