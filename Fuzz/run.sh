@@ -5,7 +5,7 @@
 #
 # Environment: FUZZ_SECONDS (per target, default 60), QUIRE_CORPUS (seeds from real books when set).
 # Targets run one after another, each on one core.
-# A crash, timeout, out-of-memory or leak is saved as a reproducer in Fuzz/Findings/<target>/ and makes the script
+# A crash, a timeout (20 s) or running out of memory (2 GB) is saved as a reproducer in Fuzz/Findings/<target>/ and makes the script
 # fail (after the other targets have run). Replay one with `Fuzz/.build/release/fuzz-<target> FILE`.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -50,6 +50,10 @@ dictionary() {
 # Reproducers libFuzzer writes: crash-, timeout-, oom-, leak- (slow-unit- files are only a note).
 count_findings() { ls "$1" | grep -cE '^(crash|timeout|oom|leak)-'; }
 
+# Swift's own crash reporter would run first and trip ASan while reading memory; without it libFuzzer reports
+# the trap itself, with "Swift runtime failure: …" as the top Swift frame.
+export SWIFT_BACKTRACE=enable=no
+
 failed=()
 for target in "${TARGETS[@]}"; do
   binary=.build/$CONFIG/fuzz-$target
@@ -73,7 +77,7 @@ for target in "${TARGETS[@]}"; do
   if [ $status -ne 0 ] || [ "$after" -gt "$before" ]; then
     echo "fuzz: $target FAILED (exit $status); reproducers in Fuzz/Findings/$target/:" >&2
     ls -t "$findings" | grep -E '^(crash|timeout|oom|leak)-' | head -5 | sed 's/^/  /' >&2
-    grep -E "^==[0-9]+==ERROR|^SUMMARY|Fatal error|deadly signal|ERROR: libFuzzer" "$log" | head -5 | sed 's/^/  /' >&2
+    grep -E "==[0-9]+== ?ERROR|^SUMMARY|Swift runtime failure|/Sources/" "$log" | head -6 | cut -c1-220 | sed 's/^/  /' >&2
     failed+=("$target")
   fi
 done
