@@ -22,7 +22,7 @@ if [ "$(basename "$(cd .. && pwd)" | tr A-Z a-z)" = fuzz ]; then
 fi
 
 # Release: optimised Swift keeps its overflow, bounds and precondition traps and runs 10-40 times faster under
-# ASan than a debug build, so a minute finds far more. (A debug build works too: see Sources/FuzzSupport/Driver.swift.)
+# ASan than a debug build, so a minute finds far more. (`swift build -c debug` with the same flags works too.)
 CONFIG=release
 echo "fuzz: building the targets ($CONFIG, -sanitize=fuzzer,address)"
 mkdir -p .build

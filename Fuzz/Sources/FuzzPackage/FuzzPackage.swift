@@ -20,7 +20,7 @@ public func fuzzPackage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// See `runFuzzer`: the `main` of a debug build.
+/// See `runFuzzer`: the executable's `main`, which starts libFuzzer.
 @_cdecl("fuzz_package_main")
 public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     runFuzzer(argc, argv, fuzzPackage)

@@ -16,7 +16,7 @@ public func fuzzZip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// See `runFuzzer`: the `main` of a debug build.
+/// See `runFuzzer`: the executable's `main`, which starts libFuzzer.
 @_cdecl("fuzz_zip_main")
 public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     runFuzzer(argc, argv, fuzzZip)
