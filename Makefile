@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 # Debian packages the build and tests need, and the pkg-config names that prove them installed.
-DEBS := pkg-config libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev \
+DEBS := pkg-config python3 libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev \
         chromium chromium-driver python3-selenium python3-html5lib fonts-ipafont-gothic
 PKGCONFIG := libzip zlib libxml-2.0 icu-uc libcmark-gfm yaml-0.1
 
@@ -12,7 +12,7 @@ CORPUS := $(abspath ../shared/corpus)
 QUIRE_CORPUS ?= $(if $(wildcard $(CORPUS)/MANIFEST.tsv),$(CORPUS),)
 export QUIRE_CORPUS
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test test-asan fuzz ci bench clean
 
 ## deps: install the missing Debian packages (apt-get update runs once, only when something is missing).
 deps:
@@ -42,8 +42,20 @@ test: deps
 	swift test --skip-build
 	QUIRE_BIN=$(CURDIR)/.build/debug/quire Tests/Browser/run
 
+## test-asan: unit tests and a corpus walk (every book, text and JSON) under AddressSanitizer and UBSan.
+test-asan: deps
+	Fuzz/asan.sh
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 60); reproducers land in Fuzz/Findings/<target>/.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
+## ci: what .ci/run runs: the tests, the sanitizer run, then a minute of fuzzing per target.
+ci: test test-asan fuzz
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan Fuzz/.build
 
 ## bench: time and memory of full renders beside the unzip+parse floor (needs ../shared/corpus).
 bench: release

@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Quire", targets: ["Quire"]),
         .executable(name: "quire", targets: ["QuireCLI"]),
+        // The pipeline stages one by one, for the libFuzzer package in Fuzz/ (it calls each parser on raw bytes).
+        .library(name: "QuireStages", targets: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers"]),
     ],
     targets: [
         // System libraries: one module map per C library, with its pkg-config name and Debian provider.
