@@ -62,11 +62,7 @@ final class DiagnosticEscapingTests: XCTestCase {
                 <body><p>More text.</p></body></html>
                 """,
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        for (path, text) in files { try writeFile(path, text, in: folder) }
         return folder
     }
 

@@ -53,11 +53,7 @@ final class PageRulesCommandTests: XCTestCase {
     func fixedLayoutBook() throws -> URL {
         let folder = try temporaryFolder()
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        func write(_ path: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        func write(_ path: String, _ text: String) throws { try writeFile(path, text, in: folder) }
         func xhtml(_ body: String) -> String {
             "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body>\(body)</body></html>"
         }

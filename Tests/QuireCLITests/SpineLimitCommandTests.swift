@@ -8,11 +8,7 @@ final class SpineLimitCommandTests: XCTestCase {
     private func book(distinct: Int = 0, repeats: Int = 0) throws -> URL {
         let folder = try temporaryFolder()
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        func write(_ path: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        func write(_ path: String, _ text: String) throws { try writeFile(path, text, in: folder) }
         let xhtml = { (text: String) in
             "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body><p>\(text)</p></body></html>"
         }

@@ -76,3 +76,10 @@ func corpus(file: StaticString = #filePath, line: UInt = #line) throws -> URL? {
     }
     return url
 }
+
+/// Writes `text` at `path` inside `folder`, creating the folders on the way: unpacked EPUB fixtures.
+func writeFile(_ path: String, _ text: String, in folder: URL) throws {
+    let url = folder.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
