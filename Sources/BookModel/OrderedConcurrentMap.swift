@@ -29,3 +29,17 @@ public func orderedConcurrentMap<T>(count: Int, schedule: [Int]? = nil, concurre
 public func largestFirst(_ sizes: [Int]) -> [Int] {
     sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
 }
+
+/// Changes every element of `items` in place on all cores, `transform(i, &items[i])`, and returns what each call
+/// returned, in index order. For work that edits large values (a chapter's blocks) without copying them: each
+/// worker holds the only reference to its element, so copy-on-write never copies.
+public func orderedConcurrentUpdate<T, R>(_ items: inout [T], schedule: [Int]? = nil, concurrent: Bool = true,
+                                          _ transform: (Int, inout T) -> R) -> [R] {
+    items.withUnsafeMutableBufferPointer { buffer in
+        // Worker i touches element i and nothing else: the slots are disjoint.
+        nonisolated(unsafe) let elements = buffer
+        return orderedConcurrentMap(count: elements.count, schedule: schedule, concurrent: concurrent) { i in
+            transform(i, &elements[i])
+        }
+    }
+}

@@ -89,34 +89,32 @@ public enum EPUBReader {
             if protected.contains(entry.path) { steps.append(.encrypted(entry.path)); break }
             steps.append(.read(entry))
         }
-        let results = ResultSlots<(chapter: Chapter?, diagnostics: [Diagnostic])>(count: steps.count)
         // Biggest documents first, so no thread is left alone with a long chapter at the end; results stay in order.
-        let reads = steps.indices.compactMap { i -> (step: Int, size: Int)? in
-            guard case .read(let entry) = steps[i] else { return nil }
-            return (i, container.size(of: entry.path) ?? 0)
-        }.sorted { $0.size != $1.size ? $0.size > $1.size : $0.step < $1.step }.map(\.step)
-        if !reads.isEmpty {
-            let steps = steps
-            DispatchQueue.concurrentPerform(iterations: reads.count) { n in
-                guard case .read(let entry) = steps[reads[n]] else { return }
-                var chapterDiagnostics: [Diagnostic] = []
-                do throws(ReadError) {
-                    let chapter = try readChapter(entry, shared: shared, diagnostics: &chapterDiagnostics)
-                    results.set(reads[n], .success((chapter, chapterDiagnostics)))
-                } catch {
-                    results.set(reads[n], .failure(error))
-                }
+        let entries = steps.compactMap { step -> SpinePlan.Entry? in
+            if case .read(let entry) = step { return entry } else { return nil }
+        }
+        let results = orderedConcurrentMap(count: entries.count,
+                                           schedule: largestFirst(entries.map { container.size(of: $0.path) ?? 0 })) {
+            j -> Result<(chapter: Chapter?, diagnostics: [Diagnostic]), ReadError> in
+            var chapterDiagnostics: [Diagnostic] = []
+            do throws(ReadError) {
+                let chapter = try readChapter(entries[j], shared: shared, diagnostics: &chapterDiagnostics)
+                return .success((chapter, chapterDiagnostics))
+            } catch {
+                return .failure(error)
             }
         }
         var chapters: [Chapter] = []
-        for (n, step) in steps.enumerated() {
+        var nextRead = 0
+        for step in steps {
             switch step {
             case .missing(let path):
                 diagnostics.append(.warning("spine item \(path) is missing from the book; skipped"))
             case .encrypted(let path):
                 throw .encrypted(path)
             case .read:
-                switch results.take(n)! {
+                defer { nextRead += 1 }
+                switch results[nextRead] {
                 case .failure(let error): throw error
                 case .success(let outcome):
                     diagnostics.append(contentsOf: outcome.diagnostics)

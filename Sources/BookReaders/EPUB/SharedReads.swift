@@ -11,28 +11,6 @@ struct SharedReads: Sendable {
     let images: ImageSizeCache
 }
 
-/// Results written by parallel workers, one slot each, read back in order.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Result<Value, ReadError>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<Value, ReadError>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func take(_ index: Int) -> Result<Value, ReadError>? {
-        lock.lock()
-        defer { lock.unlock() }
-        let value = slots[index]
-        slots[index] = nil
-        return value
-    }
-}
-
 /// Reads each stylesheet once per book and answers which writing mode a document's root gets.
 /// Shared by the parallel chapter readers: the answer for a path never depends on who asks first.
 final class StylesheetCache: @unchecked Sendable {

@@ -1,6 +1,5 @@
 import BookModel
 import Foundation
-import Synchronization
 
 /// Turns Markdown sources into one document: front matter, chapters, endnotes, metadata and guesses.
 enum MarkdownAssembler {
@@ -30,31 +29,20 @@ enum MarkdownAssembler {
             if firstH1 == nil { firstH1 = h1 }
         }
 
-        // Chapters are annotated in parallel, each block array moved out of `pending` so the pass edits the only
-        // copy instead of copying every container it touches.
-        var moved: [(blocks: [Block], tally: MarkdownChapterPass.Tally)] = []
+        // Chapters are annotated in parallel, each block array moved out of `pending` first so the pass edits the
+        // only copy instead of copying every container it touches.
+        var moved: [[Block]] = []
         for index in pending.indices {
-            moved.append((pending[index].blocks, MarkdownChapterPass.Tally()))
+            moved.append(pending[index].blocks)
             pending[index].blocks = []
         }
-        let slots = Mutex(consume moved)
         let settings = pending.map { (href: $0.href, direction: $0.frontMatter.direction == nil,
                                       language: $0.frontMatter.language == nil) }
-        DispatchQueue.concurrentPerform(iterations: settings.count) { index in
-            var blocks = slots.withLock { slots in
-                let blocks = slots[index].blocks
-                slots[index].blocks = []
-                return blocks
-            }
-            let tally = MarkdownChapterPass.annotate(&blocks, spine: index, href: settings[index].href,
-                                                     direction: settings[index].direction, language: settings[index].language)
-            slots.withLock { $0[index] = (blocks, tally) }
+        let tallies = orderedConcurrentUpdate(&moved) { index, blocks in
+            MarkdownChapterPass.annotate(&blocks, spine: index, href: settings[index].href,
+                                         direction: settings[index].direction, language: settings[index].language)
         }
-        let annotated = slots.withLock { slots in
-            let all = slots
-            slots = []
-            return all
-        }
+        let annotated = zip(moved, tallies).map { (blocks: $0, tally: $1) }
 
         var chapters: [Chapter] = []
         var total = MarkdownChapterPass.Tally()
@@ -138,17 +126,14 @@ enum MarkdownAssembler {
         // Sections map in parallel: the tree is only read, and each has its own builder (footnote numbers restart
         // per chapter anyway); results and warnings are taken in order.
         let directory = source.directory, notes = footnotes
-        let built = Mutex<[(blocks: [Block], diagnostics: [Diagnostic])?]>(Array(repeating: nil, count: sections.count))
         let nodes = sections.map(\.nodes)
-        DispatchQueue.concurrentPerform(iterations: nodes.count) { index in
+        let results = orderedConcurrentMap(count: nodes.count) { index -> (blocks: [Block], diagnostics: [Diagnostic])? in
             var builder = MarkdownBlockBuilder(tree: tree, footnotes: notes) { url in
                 resolveImage(url, hrefDirectory: hrefDirectory, directory: directory)
             }
             let blocks = builder.chapter(nodes[index])
-            let diagnostics = builder.diagnostics
-            built.withLock { $0[index] = (blocks, diagnostics) }
+            return (blocks, builder.diagnostics)
         }
-        let results = built.withLock { $0 }
         var chapters: [PendingChapter] = []
         var slugs: [String: Int] = [:]
         for (section, result) in zip(sections, results) {
