@@ -164,6 +164,6 @@ public struct Page: Sendable, Hashable {
     }
 
     /// Lines per page and cells per line for this page's writing mode.
-    public var blockSize: Int { writingMode == .verticalRL ? max(1, size.columns / 2) : size.lines }
-    public var inlineSize: Int { writingMode == .verticalRL ? size.lines : size.columns }
+    public var blockSize: Int { size.blockSize(writingMode) }
+    public var inlineSize: Int { size.inlineSize(writingMode) }
 }
