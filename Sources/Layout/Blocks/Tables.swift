@@ -1,5 +1,8 @@
 import BookModel
 
+/// Tables: a box-drawn grid when its columns fit the page (squeezed toward 4 cells each when they must), else
+/// each row as a block of "Header: value" lines. Cells are set as plain wrapped text, through paragraphs.
+
 /// One paragraph of a table cell with the language and direction it was written in.
 struct CellParagraph {
     var input: ParagraphInput

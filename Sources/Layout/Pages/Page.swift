@@ -1,5 +1,8 @@
 import BookModel
 
+/// Layout's output, what every later stage reads: pages of lines in logical order, with their roles,
+/// decorations, ruby, source ranges and page-break labels.
+
 /// A content page holds text; a blank page is inserted (by the spreads stage) so a chapter starts on its side.
 public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case content

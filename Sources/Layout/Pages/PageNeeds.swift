@@ -1,5 +1,7 @@
 import BookModel
 
+/// What a page size must allow for the book to fit, learnt while laying out (no second pass).
+
 /// A page too small to show all of a book's text: the one layout failure. Found while laying out, from the
 /// cluster widths the line breaker measures anyway, and returned as a value; the command line renders it.
 public struct PageTooSmall: Sendable, Hashable, Error {

@@ -1,5 +1,7 @@
 import ICUShim
 
+/// The measuring phase of a paragraph: grapheme clusters (UAX #29) and their widths in cells (UAX #11).
+
 /// Flags kept per grapheme cluster while setting a paragraph (the bits ICUShim's qi_measure writes).
 struct ClusterFlags: OptionSet {
     let rawValue: UInt8

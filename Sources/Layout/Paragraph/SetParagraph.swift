@@ -9,7 +9,7 @@ import BookModel
 /// 5. `LineBreakStrategy.breakLines` (LineBreaking.swift): which opportunities are taken.
 /// 6. `LineBuilder` (LineBuilder.swift): each line's text, decorations, justification (Justification.swift),
 ///    ruby spans, source offsets and page-break labels.
-/// 7. Widows and orphans: `keepTogether` (Pages/Keeps.swift).
+/// 7. Widows and orphans: `keepTogether` (Pages/Tidy.swift).
 extension LayoutContext {
     /// Sets a paragraph into lines of at most `width` cells, appending them to `out`.
     func setParagraph(_ input: ParagraphInput, width: Int, indent: String? = nil, language: String?,
