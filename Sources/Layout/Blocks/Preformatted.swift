@@ -40,6 +40,7 @@ extension LayoutContext {
         var scalar = block.location.offset
         var lineStart = 0
         var line = PreformattedLine(start: scalar, direction: direction)
+        let markerWidth = width(of: Self.continuationMarker)
         while lineStart < bytes.count || (lineStart == 0 && bytes.isEmpty == false) {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
@@ -47,7 +48,8 @@ extension LayoutContext {
             var contentEnd = lineEnd
             if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             line.start = scalar
-            setPreformatted(bytes, lineStart..<contentEnd, width: env.width, line: &line, scalar: &scalar, out: &out)
+            setPreformatted(bytes, lineStart..<contentEnd, width: env.width, markerWidth: markerWidth, line: &line,
+                            scalar: &scalar, out: &out)
             // The carriage return and newline belong to this line's source range.
             for b in contentEnd..<lineEnd where bytes[b] & 0xC0 != 0x80 { scalar += 1 }
             if hasNewline { scalar += 1 }
@@ -58,12 +60,14 @@ extension LayoutContext {
         keepTogether(&out, from: first)
     }
 
+    /// Begins the continuation of a line too long for the page.
+    static let continuationMarker = "↪"
+
     /// Sets the source line `bytes[range]` into `line`, emitting a piece each time the page's `width` is full;
     /// `scalar` counts the source offset on.
-    private func setPreformatted(_ bytes: [UInt8], _ range: Range<Int>, width: Int, line: inout PreformattedLine,
-                                 scalar: inout Int, out: inout [FlowLine]) {
-        let marker = "↪"
-        let markerWidth = self.width(of: marker)
+    private func setPreformatted(_ bytes: [UInt8], _ range: Range<Int>, width: Int, markerWidth: Int,
+                                 line: inout PreformattedLine, scalar: inout Int, out: inout [FlowLine]) {
+        let marker = Self.continuationMarker
         let useMarker = width - markerWidth >= 2
         let lineStart = range.lowerBound
         let n = bytes.withUnsafeBufferPointer { all in
