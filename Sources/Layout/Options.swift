@@ -1,5 +1,8 @@
 import BookModel
 
+/// What the caller decides about layout: the page size and the options of `quire render` that shape lines and
+/// pages. Everything else Layout needs comes from the book.
+
 /// The text area of a page in character cells; frames, running heads and folios are drawn outside it.
 public struct PageSize: Sendable, Hashable, Codable {
     public var columns: Int

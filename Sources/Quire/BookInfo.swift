@@ -34,7 +34,7 @@ public struct BookInfo: Sendable {
             ("layout", .string(metadata.layout.rawValue)),
             ("pageProgression", .string(pageProgression.rawValue)),
             ("pageProgressionStated", .optional(metadata.pageProgression?.rawValue)),
-            ("writingMode", .string((metadata.writingMode ?? .horizontalTB).rawValue)),
+            ("writingMode", .string(WritingModes.book(metadata).rawValue)),
             ("spread", .string(metadata.spread.rawValue)),
             ("orientation", .string(metadata.orientation.rawValue)),
         ]
@@ -89,7 +89,7 @@ public struct BookInfo: Sendable {
         add("Format:", book.format == .epub ? "EPUB \(book.publication?.version ?? "")" : "Markdown")
         add("Layout:", metadata.layout.rawValue)
         add("Page progression:", pageProgression.rawValue + (metadata.pageProgression == nil ? " (inferred)" : ""))
-        add("Writing mode:", (metadata.writingMode ?? .horizontalTB).rawValue)
+        add("Writing mode:", WritingModes.book(metadata).rawValue)
         add("Spread:", metadata.spread.rawValue)
         add("Orientation:", metadata.orientation.rawValue)
         if let publication = book.publication {

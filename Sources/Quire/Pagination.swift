@@ -27,7 +27,11 @@ extension Quire {
     /// Lays a book out in pages and groups them in spreads: the pure middle of the pipeline, no I/O.
     public static func paginate(_ book: Book, layout: LayoutOptions = LayoutOptions(),
                                 spreads: SpreadOptions = SpreadOptions(), decorations: Decorations = .text) -> Pagination {
-        let laidOut = Layout.layOut(book.document, options: layout)
+        // The façade's choice, as Quire has always made it: a chapter that states no direction takes the book's
+        // page progression, since a book that turns its pages right to left is in practice written right to left
+        // (an Arabic or Hebrew EPUB whose chapters omit `dir`). Layout keeps page progression and text direction
+        // apart (DESIGN.md §1) and is told here.
+        let laidOut = Layout.layOut(book.document, options: layout, baseDirection: book.document.metadata.pageProgression)
         let result = makeSpreads(pages: laidOut.pages, hints: book.hints, options: spreads, decorations: decorations)
         return Pagination(book: summary(book, layout: layout, direction: result.layout.direction),
                           pageSize: layout.pageSize, spreads: result, problem: laidOut.problem)
@@ -37,7 +41,7 @@ extension Quire {
     static func summary(_ book: Book, layout: LayoutOptions, direction: Direction) -> BookSummary {
         let metadata = book.document.metadata
         return BookSummary(title: metadata.title, authors: metadata.authors, language: metadata.language,
-                           direction: direction, writingMode: layout.writingMode ?? metadata.writingMode ?? .horizontalTB,
+                           direction: direction, writingMode: WritingModes.book(metadata, override: layout.writingMode),
                            layout: metadata.layout)
     }
 }

@@ -40,13 +40,14 @@ public struct TextPageDrawer: Sendable {
         let left = PackedUTF8(binding.contains(.left) ? "┃" : "│")
         let right = PackedUTF8(binding.contains(.right) ? "┃" : "│")
         let lines = page.map { $0.lines.prefix(size.lines) } ?? []
-        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(max(1, width / 2))) : nil
+        let columnCount = size.blockSize(.verticalRL)
+        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(columnCount)) : nil
         let folio = folio ?? ""
         // Frame rows are 3 bytes a cell, a folio line a byte a cell and the folio; a text row is its edges, a
         // space a cell of padding and its text, or in a vertical column at most 6 bytes and the text of a cell.
         var text = folio.utf8.count
         if let columns {
-            text += columns.text.count + size.lines * (5 * max(1, width / 2))
+            text += columns.text.count + size.lines * (5 * columnCount)
         } else {
             for index in lines.indices { text += lines[index].text.utf8.count }
         }
@@ -115,9 +116,9 @@ public struct TextPageDrawer: Sendable {
     /// `endRow` gets the writer's count after each of the `size.lines` rows.
     func verticalRows(_ columns: VerticalColumns, size: PageSize, left: PackedUTF8, right: PackedUTF8,
                       into writer: inout ByteWriter, endRow: (Int) -> Void) {
-        let columnCount = max(1, size.columns / 2)
+        let columnCount = size.blockSize(.verticalRL)
         let cells = VerticalForms.Cells(ambiguousWide: ambiguousWide)
-        let spare = max(0, size.columns - 2 * columnCount)
+        let spare = max(0, size.columns - verticalColumnCells * columnCount)
         columns.text.withUnsafeBufferPointer { text in
             columns.bounds.withUnsafeBufferPointer { bounds in
                 for row in 0..<size.lines {
@@ -128,7 +129,7 @@ public struct TextPageDrawer: Sendable {
                             let b = columns.firsts[index] + row
                             cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
                         } else {
-                            writer.spaces(2)
+                            writer.spaces(verticalColumnCells)
                         }
                     }
                     writer.put(right)

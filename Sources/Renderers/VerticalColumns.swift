@@ -61,24 +61,14 @@ struct VerticalColumns {
             bounds[n] = Int32(range.upperBound)
             return n + 1
         }
-        // Tate-chu-yoko: a lone pair of half-width digits, or of ! and ?, shares one row.
+        // Tate-chu-yoko (Layout's one rule): the code point starts written above become row starts, in place;
+        // the walk never asks for a start it has already overwritten.
         let count = n - first
-        func kind(_ i: Int) -> Int {
-            guard i >= 0 && i < count else { return 0 }
-            let b = text[Int(bounds[first + i])]
-            if b >= 0x30 && b <= 0x39 { return 1 }
-            if b == 0x21 || b == 0x3F { return 2 }
-            return 0
-        }
         n = first
-        var previous = 0
-        var i = 0
-        while i < count {
-            let k = kind(i)
-            let start = bounds[first + i]
-            i += k != 0 && kind(i + 1) == k && previous != k && kind(i + 2) != k ? 2 : 1
-            previous = k
-            bounds[n] = start
+        // Every code point is a character alone here (`codePointStarts` checked), and only ASCII has a kind, so
+        // the first byte of each says it.
+        tateChuYokoRows(count: count, kind: { i in tateChuYokoKind(text[Int(bounds[first + i])]) }) { row, _ in
+            bounds[n] = bounds[first + row]
             n += 1
         }
         bounds[n] = Int32(range.upperBound)

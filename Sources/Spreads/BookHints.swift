@@ -40,7 +40,7 @@ public struct BookHints: Sendable, Hashable {
     /// Progression when the user said `auto`: the book's own, else rtl for vertical-rl and rtl-script languages.
     public func progression(firstPage: Page? = nil) -> Direction {
         if let pageProgression { return pageProgression }
-        if (writingMode ?? firstPage?.writingMode) == .verticalRL { return .rtl }
+        if WritingModes.progression(stated: writingMode, firstPage: firstPage) == .verticalRL { return .rtl }
         if let tag = language ?? firstPage?.language, BookHints.isRightToLeft(language: tag) { return .rtl }
         return .ltr
     }

@@ -1,5 +1,7 @@
 import BookModel
 
+/// What a page size must allow for the book to fit, learnt while laying out (no second pass).
+
 /// A page too small to show all of a book's text: the one layout failure. Found while laying out, from the
 /// cluster widths the line breaker measures anyway, and returned as a value; the command line renders it.
 public struct PageTooSmall: Sendable, Hashable, Error {
@@ -48,29 +50,10 @@ struct ChapterNeeds {
     /// Nil when a page of `size` shows everything; a character can only fit a page at least as wide as it, and a
     /// vertical column (two cells, one character a row) needs two columns and one line.
     func problem(for size: PageSize) -> PageTooSmall? {
-        let columns = max(1, widestOverflow, verticalColumns ? 2 : 1)
+        let columns = max(1, widestOverflow, verticalColumns ? verticalColumnCells : 1)
         guard columns > size.columns else { return nil }
         return PageTooSmall(requested: size, minimum: PageSize(columns: columns, lines: size.lines),
                             widestCharacter: widestOverflow > size.columns ? widestOverflow : 0,
                             hasVerticalColumns: verticalColumns)
-    }
-}
-
-extension LayoutContext {
-    /// Runs `body` and returns the widest cluster that overflowed its line meanwhile (0: everything fit), so a
-    /// decoration (quote bar, list marker, frame, indent) can be given up when it squeezes a character that
-    /// fits without it: a page at least as wide as the book's widest character then never shows a wider line.
-    func overflow(during body: () -> Void) -> Int {
-        let saved = overflowWidest
-        overflowWidest = 0
-        body()
-        let seen = overflowWidest
-        overflowWidest = max(saved, seen)
-        return seen
-    }
-
-    /// A cluster of `width` cells was set in a line of `available` cells.
-    func noteOverflow(_ width: Int, available: Int) {
-        if width > available { overflowWidest = max(overflowWidest, width) }
     }
 }

@@ -1,3 +1,6 @@
+/// The line-breaking phase: given the measured clusters and their break opportunities, which opportunities
+/// end lines. First-fit today; the protocol leaves room for an optimal (Knuth–Plass) strategy.
+
 /// The measured clusters of one paragraph, as a line breaker sees them.
 struct MeasuredText {
     var count: Int

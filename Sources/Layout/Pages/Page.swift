@@ -1,5 +1,8 @@
 import BookModel
 
+/// Layout's output, what every later stage reads: pages of lines in logical order, with their roles,
+/// decorations, ruby, source ranges and page-break labels.
+
 /// A content page holds text; a blank page is inserted (by the spreads stage) so a chapter starts on its side.
 public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case content
@@ -164,6 +167,6 @@ public struct Page: Sendable, Hashable {
     }
 
     /// Lines per page and cells per line for this page's writing mode.
-    public var blockSize: Int { writingMode == .verticalRL ? max(1, size.columns / 2) : size.lines }
-    public var inlineSize: Int { writingMode == .verticalRL ? size.lines : size.columns }
+    public var blockSize: Int { size.blockSize(writingMode) }
+    public var inlineSize: Int { size.inlineSize(writingMode) }
 }

@@ -1,5 +1,8 @@
 import BookModel
 
+/// Tables: a box-drawn grid when its columns fit the page (squeezed toward 4 cells each when they must), else
+/// each row as a block of "Header: value" lines. Cells are set as plain wrapped text, through paragraphs.
+
 /// One paragraph of a table cell with the language and direction it was written in.
 struct CellParagraph {
     var input: ParagraphInput
@@ -25,11 +28,8 @@ extension LayoutContext {
                 input.bytes = Array(text.utf8)
                 out.append(CellParagraph(input: input, language: language, direction: block.direction))
             case .image(let image):
-                var input = ParagraphInput(offset: block.location.offset)
-                input.appendDecoration(image.alt.isEmpty ? "[image" : "[image: ")
-                input.bytes.append(contentsOf: image.alt.utf8)
-                input.appendDecoration("]")
-                out.append(CellParagraph(input: input, language: language, direction: block.direction))
+                out.append(CellParagraph(input: ParagraphInput(imageAlt: image.alt, offset: block.location.offset),
+                                         language: language, direction: block.direction))
             case .table(let table):
                 for row in table.rows {
                     for cell in row.cells { cellParagraphs(cell.blocks, language: language, into: &out) }
@@ -64,7 +64,39 @@ extension LayoutContext {
                 return list
             }
         }
-        // Natural widths: each paragraph on one line; single-column cells decide a column's width.
+        let natural = naturalWidths(rows, paragraphs: paragraphs, columns: columns, cellEnv: cellEnv)
+        let box = self.box
+        let edge = width(of: box.vertical)
+        let overhead = (edge + 2) * columns + edge
+        let available = env.width - overhead
+        let minimum = natural.map { min($0, 4) }
+        var blocks: [FlowLine] = []
+        layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
+        guard edge == 1, width(of: box.horizontal) == 1, available >= minimum.reduce(0, +) else {
+            out += blocks
+            return
+        }
+        let widths = Self.columnWidths(natural: natural, minimum: minimum, available: available)
+        var rowLines: [[FlowLine]] = []
+        let overflow = self.overflow { rowLines = gridRows(rows, paragraphs: paragraphs, widths: widths, env: env, cellEnv: cellEnv) }
+        // A squeezed column narrower than one of its characters: the rows set as blocks show it within the page.
+        if overflow > 0 {
+            out += blocks
+            return
+        }
+        // Squeezed columns can make a grid taller than the same rows set as blocks: then blocks read better
+        // (and the height of a table never shrinks with the page).
+        let gridHeight = rowLines.reduce(0) { $0 + $1.count } + rows.count + 1
+        if gridHeight > blocks.count {
+            out += blocks
+            return
+        }
+        appendGrid(rows, rowLines: rowLines, widths: widths, overhead: overhead, direction: env.direction, out: &out)
+    }
+
+    /// Natural widths: each paragraph on one line; single-column cells decide a column's width.
+    private func naturalWidths(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], columns: Int,
+                               cellEnv: BlockEnv) -> [Int] {
         var natural = [Int](repeating: 1, count: columns)
         for (r, row) in rows.enumerated() {
             var column = 0
@@ -77,24 +109,19 @@ extension LayoutContext {
                 column += span
             }
         }
-        let box = self.box
-        let edge = width(of: box.vertical)
-        let overhead = (edge + 2) * columns + edge
-        let available = env.width - overhead
-        let minimum = natural.map { min($0, 4) }
-        var blocks: [FlowLine] = []
-        layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
-        guard edge == 1, width(of: box.horizontal) == 1, available >= minimum.reduce(0, +) else {
-            out += blocks
-            return
-        }
+        return natural
+    }
+
+    /// Column widths in `available` cells: natural when they fit, else each column from its minimum, the cells
+    /// left over going one at a time to the column furthest from its natural width.
+    private static func columnWidths(natural: [Int], minimum: [Int], available: Int) -> [Int] {
         var widths = natural
         if natural.reduce(0, +) > available {
             widths = minimum
             var remaining = available - minimum.reduce(0, +)
             while remaining > 0 {
                 var best = -1
-                for c in 0..<columns where widths[c] < natural[c] && (best < 0 || natural[c] - widths[c] > natural[best] - widths[best]) {
+                for c in 0..<natural.count where widths[c] < natural[c] && (best < 0 || natural[c] - widths[c] > natural[best] - widths[best]) {
                     best = c
                 }
                 if best < 0 { break }
@@ -102,6 +129,15 @@ extension LayoutContext {
                 remaining -= 1
             }
         }
+        return widths
+    }
+
+    /// The grid: a top border, each row's lines, rules after a header row (or between every row when some row
+    /// takes more than one line), and a bottom border. Borders and rules keep with the rows they close.
+    private func appendGrid(_ rows: [TableRow], rowLines: [[FlowLine]], widths: [Int], overhead: Int,
+                            direction: Direction, out: inout [FlowLine]) {
+        let box = self.box
+        let columns = widths.count
         // Where each row has a cell boundary, so borders get the right junctions.
         let starts: [Set<Int>] = rows.map { row in
             var set = Set<Int>()
@@ -111,13 +147,6 @@ extension LayoutContext {
                 column += max(1, cell.columnSpan)
             }
             return set
-        }
-        var rowLines: [[FlowLine]] = []
-        let overflow = self.overflow { rowLines = gridRows(rows, paragraphs: paragraphs, widths: widths, env: env, cellEnv: cellEnv) }
-        // A squeezed column narrower than one of its characters: the rows set as blocks show it within the page.
-        if overflow > 0 {
-            out += blocks
-            return
         }
         func border(_ left: String, _ right: String, upper: Set<Int>?, lower: Set<Int>?) -> FlowLine {
             var text = left
@@ -130,15 +159,8 @@ extension LayoutContext {
                 }
             }
             text += right
-            return FlowLine(line: Line(text: text, width: widths.reduce(0, +) + overhead, direction: env.direction,
+            return FlowLine(line: Line(text: text, width: widths.reduce(0, +) + overhead, direction: direction,
                                        role: .table, decorations: [0..<text.utf8.count]))
-        }
-        // Squeezed columns can make a grid taller than the same rows set as blocks: then blocks read better
-        // (and the height of a table never shrinks with the page).
-        let gridHeight = rowLines.reduce(0) { $0 + $1.count } + rows.count + 1
-        if gridHeight > blocks.count {
-            out += blocks
-            return
         }
         let isHeader = rows.map { row in row.cells.allSatisfy(\.header) }
         let ruled = rowLines.contains { $0.count > 1 }

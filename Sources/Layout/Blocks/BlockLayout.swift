@@ -1,0 +1,135 @@
+import BookModel
+
+/// Block layout: each block of a chapter (paragraph, heading, list, quote, preformatted text, rule, image, table)
+/// becomes flow lines. Paragraphs and headings go to `setParagraph`; the other kinds have their own files in this
+/// folder. Decorations (list markers, quote bars, frames, borders) are byte ranges of the line, not book text, and
+/// each is given up when it would squeeze a character that fits the page without it.
+
+/// What a block inherits from the blocks around it.
+struct BlockEnv {
+    var width: Int
+    var language: String?
+    var direction: Direction
+    var inCell = false
+    var listDepth = 0
+}
+
+/// Box-drawing characters, or ASCII ones when ambiguous-width characters are wide and would break the grid.
+struct BoxChars {
+    var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+    var down, up, cross, left, right: String
+
+    static let unicode = BoxChars(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
+                                  bottomRight: "┘", down: "┬", up: "┴", cross: "┼", left: "├", right: "┤")
+    static let ascii = BoxChars(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+",
+                                bottomRight: "+", down: "+", up: "+", cross: "+", left: "+", right: "+")
+}
+
+extension LayoutContext {
+    var box: BoxChars { options.ambiguousWide ? .ascii : .unicode }
+
+    func layoutBlocks(_ blocks: [Block], env: BlockEnv, separated: Bool, out: inout [FlowLine]) {
+        var previous: BlockKind?
+        for block in blocks {
+            if separated, let previous, needsSeparator(previous, block.kind) {
+                out.append(.blank(direction: env.direction))
+            }
+            layoutBlock(block, env: env, out: &out)
+            previous = block.kind
+        }
+    }
+
+    /// Paragraphs in indent mode run on; everything else is set apart by a blank line.
+    private func needsSeparator(_ a: BlockKind, _ b: BlockKind) -> Bool {
+        if options.paragraph == .space { return true }
+        if case .paragraph = a, case .paragraph = b { return false }
+        return true
+    }
+
+    func layoutBlock(_ block: Block, env: BlockEnv, out: inout [FlowLine]) {
+        let language = block.language ?? env.language
+        switch block.kind {
+        case .paragraph(let inlines):
+            let input = ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby)
+            var indent: String?
+            if options.paragraph == .indent && !env.inCell {
+                indent = vertical || isCJKLanguage(language) ? "\u{3000}" : "  "
+            }
+            setParagraph(input, width: env.width, indent: indent, language: language, direction: block.direction,
+                         fallback: env.direction, role: .body, align: env.inCell ? .start : options.align, out: &out)
+        case .heading(let level, let inlines):
+            let input = ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby)
+            setParagraph(input, width: env.width, language: language, direction: block.direction,
+                         fallback: env.direction, role: .heading(level: level), out: &out)
+        case .list(let list):
+            layoutList(list, block: block, env: env, language: language, out: &out)
+        case .quote(let blocks):
+            layoutQuote(blocks, block: block, env: env, language: language, out: &out)
+        case .preformatted(let text):
+            layoutPreformatted(text, block: block, env: env, out: &out)
+        case .rule:
+            let unit = width(of: box.horizontal)
+            let count = env.width / max(1, unit)
+            let text = String(repeating: box.horizontal, count: count)
+            out.append(FlowLine(line: Line(text: text, width: count * unit, direction: env.direction, role: .rule,
+                                           decorations: text.isEmpty ? [] : [0..<text.utf8.count])))
+        case .image(let image):
+            layoutImage(image, block: block, env: env, language: language, out: &out)
+        case .table(let table):
+            layoutTable(table, block: block, env: env, language: language, out: &out)
+        }
+    }
+
+    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others.
+    func prefix(_ out: inout [FlowLine], from start: Int, first: String, rest: String) {
+        var isFirst = true
+        for i in start..<out.count where !out[i].markerOnly {
+            var text = isFirst ? first : rest
+            isFirst = false
+            var line = out[i].line
+            if line.text.isEmpty {
+                while text.last == " " { text.removeLast() }
+            }
+            if text.isEmpty { continue }
+            let shift = text.utf8.count
+            var decorations = [0..<shift]
+            for range in line.decorations {
+                let moved = (range.lowerBound + shift)..<(range.upperBound + shift)
+                if moved.lowerBound == decorations[decorations.count - 1].upperBound {
+                    decorations[decorations.count - 1] = decorations[decorations.count - 1].lowerBound..<moved.upperBound
+                } else {
+                    decorations.append(moved)
+                }
+            }
+            line.text = text + line.text
+            line.width += width(of: text)
+            line.decorations = decorations
+            line.rubies = line.rubies.map { $0.shifted(by: shift) }
+            out[i].line = line
+        }
+    }
+
+    /// A quote is its blocks behind a bar, given up when the bar squeezes a character that fits without it.
+    private func layoutQuote(_ blocks: [Block], block: Block, env: BlockEnv, language: String?, out: inout [FlowLine]) {
+        var inner = env
+        inner.language = language
+        inner.direction = block.direction ?? env.direction
+        let bar = box.vertical + " "
+        let barWidth = width(of: bar)
+        if env.width - barWidth < 2 {
+            layoutBlocks(blocks, env: inner, separated: true, out: &out)
+            return
+        }
+        inner.width -= barWidth
+        let first = out.count
+        let overflow = self.overflow { layoutBlocks(blocks, env: inner, separated: true, out: &out) }
+        if overflow > 0 && overflow <= env.width {
+            // The bar squeezes a character that fits without it: the quote goes without its bar.
+            out.removeSubrange(first...)
+            inner.width = env.width
+            layoutBlocks(blocks, env: inner, separated: true, out: &out)
+            return
+        }
+        prefix(&out, from: first, first: bar, rest: bar)
+    }
+}

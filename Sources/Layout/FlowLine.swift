@@ -1,0 +1,22 @@
+import BookModel
+
+/// A line on its way to a page, with what page flow needs: keeps, source offsets, page-break labels.
+///
+/// Paragraphs and blocks (`Paragraph/`, `Blocks/`) append these; `Pages/` tidies them and cuts them into pages.
+struct FlowLine {
+    var line: Line
+    /// No page break may fall between this line and the next (widows, orphans, headings, table rows).
+    var keep = false
+    /// A separating blank line, dropped at the top or bottom of a page.
+    var collapsible = false
+    /// Source offsets of the book text on the line, -1 when it holds none.
+    var start = -1
+    var end = -1
+    var labels: [String] = []
+    /// Holds only page-break labels of an empty paragraph; folded into a neighbour before page flow.
+    var markerOnly = false
+
+    static func blank(direction: Direction) -> FlowLine {
+        FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)
+    }
+}

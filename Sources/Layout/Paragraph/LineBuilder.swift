@@ -1,0 +1,242 @@
+import BookModel
+
+/// The line-building phase of a paragraph: once the line breaker has chosen spans of clusters, each span becomes
+/// a `Line` with its text (white space normalised, invisible characters dropped, justification spaces added),
+/// the byte ranges that are decorations, its ruby spans, the source offsets of its book text and the page-break
+/// labels that fall on it. A plain line (no decoration, ruby or rewriting) is a slice of the paragraph's bytes.
+struct LineBuilder {
+    let input: ParagraphInput
+    let bytes: UnsafeBufferPointer<UInt8>
+    let clusterStart: UnsafeMutablePointer<Int32>
+    let clusterWidth: UnsafeMutablePointer<UInt8>
+    let clusterFlags: UnsafeMutablePointer<ClusterFlags>
+    let prefix: UnsafeMutablePointer<Int32>
+    let clusters: ClusterBuffer
+    let width: Int
+    /// The first line's indent and its width, when it has one.
+    let indent: (text: String, width: Int)?
+    let direction: Direction
+    let language: String?
+    let role: LineRole
+    let align: TextAlign
+    let vertical: Bool
+    let printedAsIs: Bool
+    /// The line being written, and input byte → output byte at cluster starts (-1 elsewhere) to place ruby bases.
+    var output: [UInt8]
+    var rubyPositions: [Int]
+    var offsets = SourceOffsets()
+    /// The next page-break marker and the next decoration of the input to place.
+    var marker = 0
+    var decorationIndex = 0
+    /// The widest cluster wider than its line so far (0: none), for `LayoutContext.noteOverflow`.
+    var widestOverflow = 0
+
+    init(input: ParagraphInput, bytes: UnsafeBufferPointer<UInt8>, clusters: ClusterBuffer, width: Int,
+         indent: (text: String, width: Int)?, direction: Direction, language: String?, role: LineRole,
+         align: TextAlign, vertical: Bool, printedAsIs: Bool, output: [UInt8], rubyPositions: [Int]) {
+        self.input = input
+        self.bytes = bytes
+        self.clusters = clusters
+        self.clusterStart = clusters.start
+        self.clusterWidth = clusters.width
+        self.clusterFlags = clusters.flags
+        self.prefix = clusters.prefix
+        self.width = width
+        self.indent = indent
+        self.direction = direction
+        self.language = language
+        self.role = role
+        self.align = align
+        self.vertical = vertical
+        self.printedAsIs = printedAsIs
+        self.output = output
+        self.rubyPositions = rubyPositions
+    }
+
+    /// Builds line `index` from `span` and appends it to `out`.
+    mutating func appendLine(_ index: Int, _ span: LineSpan, isLast: Bool, to out: inout [FlowLine]) {
+        output.removeAll(keepingCapacity: true)
+        var decorations: [Range<Int>] = []
+        var lineWidth = 0
+        let indent = index == 0 ? self.indent : nil
+        let available = width - (indent?.width ?? 0)
+        if let indent {
+            output.append(contentsOf: indent.text.utf8)
+            decorations.append(0..<output.count)
+            lineWidth += indent.width
+        }
+        let trimmed = clusters.trimmedEnd(span)
+        let run = span.start..<trimmed
+        // Plain lines are a slice of the paragraph: no invisible characters or spaces to rewrite, no ruby to map.
+        var tally = LineTally(plain: input.decorations.isEmpty && input.rubies.isEmpty && indent == nil)
+        // Without justification a plain paragraph's line needs only its width, from the running widths.
+        let runWidth = Int(prefix[trimmed] - prefix[span.start])
+        if tally.plain && printedAsIs && align != .justify {
+            tally.contentWidth = runWidth
+        } else {
+            count(run, into: &tally)
+        }
+        if runWidth > available {
+            // Only a cluster wider than the line overflows it: the line breaker splits anything else.
+            for c in run where Int(clusterWidth[c]) > available { widestOverflow = max(widestOverflow, Int(clusterWidth[c])) }
+        }
+        var justification = Justification(align: align, lastLine: span.last, tally: tally, available: available,
+                                          vertical: vertical)
+        let lineStart = Int(clusterStart[span.start])
+        if !input.rubies.isEmpty {
+            rubyPositions.removeAll(keepingCapacity: true)
+            rubyPositions.append(contentsOf: repeatElement(-1, count: Int(clusterStart[trimmed]) - lineStart + 1))
+        }
+        let text: String
+        if tally.plain && justification.gaps == 0 {
+            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<Int(clusterStart[trimmed])]),
+                          as: UTF8.self)
+            lineWidth += tally.contentWidth
+        } else {
+            write(run, lineStart: lineStart, justification: &justification, decorations: &decorations,
+                  width: &lineWidth)
+            text = String(decoding: output, as: UTF8.self)
+        }
+        let rubySpans = rubySpans(lineStart: lineStart)
+        let endByte = Int(clusterStart[span.end])
+        let start = input.offset + offsets.scalars(upTo: lineStart, in: bytes, decorations: input.decorations)
+        let end = input.offset + offsets.scalars(upTo: endByte, in: bytes, decorations: input.decorations)
+        var labels: [String] = []
+        while marker < input.markers.count && (isLast || input.markers[marker].position < endByte) {
+            labels.append(input.markers[marker].label)
+            marker += 1
+        }
+        // Built where it is stored: a FlowLine copied into `out` costs a retain and release per field.
+        out.append(FlowLine(line: Line(text: text, width: lineWidth, direction: direction,
+                                       alignment: justification.gaps > 0 ? .justify : .start, role: role,
+                                       decorations: decorations, language: language, rubies: rubySpans),
+                            start: start, end: end, labels: labels))
+    }
+
+    /// Counts what justification and the plain-line test need about the clusters of `run`.
+    private func count(_ run: Range<Int>, into tally: inout LineTally) {
+        for c in run {
+            tally.contentWidth += Int(clusterWidth[c])
+            let f = clusterFlags[c]
+            if f.contains(.space) {
+                tally.spaces += 1
+                let b = Int(clusterStart[c])
+                if bytes[b] != 0x20 && bytes[b] < 0x80 { tally.plain = false }
+            } else if f.contains(.invisible) {
+                tally.plain = false
+            } else if clusterWidth[c] > 0 {
+                tally.inks += 1
+            }
+            if f.contains(.wide) { tally.wide = true }
+        }
+    }
+
+    /// Writes the clusters of `run` into `output`: ASCII white space as U+0020, invisible characters dropped,
+    /// decorations recorded as byte ranges of the output, justification spaces after the clusters that take them.
+    private mutating func write(_ run: Range<Int>, lineStart: Int, justification: inout Justification,
+                                decorations: inout [Range<Int>], width lineWidth: inout Int) {
+        var openDecoration = -1
+        let inputDecorations = input.decorations
+        let mapsRuby = !input.rubies.isEmpty
+        for c in run {
+            let f = clusterFlags[c]
+            if f.contains(.invisible) { continue }
+            let b0 = Int(clusterStart[c])
+            let b1 = Int(clusterStart[c + 1])
+            while decorationIndex < inputDecorations.count && inputDecorations[decorationIndex].upperBound <= b0 {
+                decorationIndex += 1
+            }
+            let isDecoration = decorationIndex < inputDecorations.count
+                && inputDecorations[decorationIndex].lowerBound <= b0
+            let o0 = output.count
+            if mapsRuby { rubyPositions[b0 - lineStart] = o0 }
+            if isDecoration {
+                if openDecoration < 0 { openDecoration = o0 }
+            } else if openDecoration >= 0 {
+                decorations.append(openDecoration..<o0)
+                openDecoration = -1
+            }
+            if f.contains(.space) && bytes[b0] < 0x80 {
+                output.append(0x20)
+            } else if isDecoration, inputDecorations[decorationIndex].upperBound < b1 {
+                // A combining mark of the book that starts right after a decoration joins its last
+                // cluster; it stays book text.
+                let split = inputDecorations[decorationIndex].upperBound
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<split]))
+                decorations.append(openDecoration..<output.count)
+                openDecoration = -1
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[split..<b1]))
+            } else {
+                // Byte by byte: a generic append of a few bytes costs more than the copy.
+                for k in b0..<b1 { output.append(bytes[k]) }
+            }
+            lineWidth += Int(clusterWidth[c])
+            if let add = justification.spaces(after: f, width: clusterWidth[c]) {
+                if openDecoration >= 0 {
+                    decorations.append(openDecoration..<output.count)
+                    openDecoration = -1
+                }
+                for _ in 0..<add { output.append(0x20) }
+                lineWidth += add
+            }
+        }
+        if openDecoration >= 0 { decorations.append(openDecoration..<output.count) }
+    }
+
+    /// The ruby bases on the line just written, as byte ranges of its text (bases cut by the line end are left).
+    private mutating func rubySpans(lineStart: Int) -> [RubySpan] {
+        var spans: [RubySpan] = []
+        guard !input.rubies.isEmpty else { return spans }
+        rubyPositions[rubyPositions.count - 1] = output.count
+        let positions = rubyPositions
+        func position(_ byte: Int) -> Int? {
+            let k = byte - lineStart
+            return k >= 0 && k < positions.count && positions[k] >= 0 ? positions[k] : nil
+        }
+        for ruby in input.rubies {
+            guard let start = position(ruby.base.lowerBound), let end = position(ruby.base.upperBound) else { continue }
+            let shown = ruby.shown.flatMap { r in position(r.upperBound).map { end..<$0 } }
+            spans.append(RubySpan(base: start..<end, annotation: ruby.annotation, shown: shown))
+        }
+        return spans
+    }
+}
+
+/// What a line's clusters hold, as justification and the plain-line test need it.
+struct LineTally {
+    /// The line can be a slice of the paragraph's bytes.
+    var plain: Bool
+    var contentWidth = 0
+    var spaces = 0
+    /// Clusters with ink (not spaces, not zero width).
+    var inks = 0
+    /// Some cluster is East Asian Wide or Fullwidth.
+    var wide = false
+}
+
+/// Source offsets of a paragraph's lines: the book's Unicode scalars before a byte position, decorations not
+/// counted (`SourceLocation.offset` counts scalars). Positions are asked in ascending order, so one scan serves
+/// every line of the paragraph.
+struct SourceOffsets {
+    private var byte = 0
+    private var scalars = 0
+    private var decoration = 0
+
+    mutating func scalars(upTo p: Int, in bytes: UnsafeBufferPointer<UInt8>, decorations: [Range<Int>]) -> Int {
+        while byte < p {
+            while decoration < decorations.count && decorations[decoration].upperBound <= byte {
+                decoration += 1
+            }
+            if decoration < decorations.count && decorations[decoration].lowerBound <= byte {
+                byte = min(p, decorations[decoration].upperBound)
+                continue
+            }
+            let stop = decoration < decorations.count ? min(p, decorations[decoration].lowerBound) : p
+            while byte < stop {
+                if bytes[byte] & 0xC0 != 0x80 { scalars += 1 }
+                byte += 1
+            }
+        }
+        return scalars
+    }
+}

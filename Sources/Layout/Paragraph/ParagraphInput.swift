@@ -1,0 +1,94 @@
+import BookModel
+
+/// The first phase of setting a paragraph: its inlines as one UTF-8 buffer, with what the later phases must
+/// know about the bytes (which are decorations, which must not be broken, where lines are forced to end,
+/// where page-break labels and ruby fall). Ruby is written out here as `--ruby` asks, so the line breaker sees
+/// exactly the text that will be printed.
+struct ParagraphInput {
+    var bytes: [UInt8] = []
+    /// Byte ranges that are decorations (ruby annotations, table labels), ascending.
+    var decorations: [Range<Int>] = []
+    /// Byte ranges that must not be broken inside (a ruby base with its annotation).
+    var glue: [Range<Int>] = []
+    var hardBreaks: [Int] = []
+    var markers: [(position: Int, label: String)] = []
+    /// Ruby bases (byte ranges), their annotations, and where the annotation is shown in the text, if it is.
+    var rubies: [(base: Range<Int>, annotation: String, shown: Range<Int>?)] = []
+    /// Source offset of the first book character.
+    var offset: Int
+
+    init(offset: Int) { self.offset = offset }
+
+    mutating func appendDecoration(_ text: String) {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count > start { decorations.append(start..<bytes.count) }
+    }
+
+    init(_ inlines: [Inline], offset: Int, ruby: RubyMode) {
+        self.offset = offset
+        var size = 0
+        for inline in inlines {
+            switch inline {
+            case .text(let text, _): size += text.utf8.count
+            case .ruby(let base, let annotation): size += base.utf8.count + annotation.utf8.count + 6
+            default: break
+            }
+        }
+        bytes.reserveCapacity(size)
+        for inline in inlines {
+            switch inline {
+            case .text(let text, _):
+                bytes.append(contentsOf: text.utf8)
+            case .ruby(let base, let annotation):
+                let start = bytes.count
+                bytes.append(contentsOf: base.utf8)
+                let baseEnd = bytes.count
+                switch ruby {
+                case .drop: break
+                case .paren: appendDecoration("(" + annotation + ")")
+                case .aozora: appendDecoration("《" + annotation + "》")
+                }
+                rubies.append((start..<baseEnd, annotation, baseEnd < bytes.count ? baseEnd..<bytes.count : nil))
+                glue.append(start..<bytes.count)
+            case .lineBreak:
+                hardBreaks.append(bytes.count)
+            case .pageBreak(let label):
+                markers.append((bytes.count, label))
+            }
+        }
+    }
+
+    /// The alt text of an image as a paragraph, between decorations: "[image: alt]".
+    init(imageAlt alt: String, offset: Int) {
+        self.offset = offset
+        appendDecoration(alt.isEmpty ? "[image" : "[image: ")
+        bytes.append(contentsOf: alt.utf8)
+        appendDecoration("]")
+    }
+
+    /// The same paragraph behind a decoration (a table label) that is not book text.
+    func prepending(decoration text: String) -> ParagraphInput {
+        let shift = text.utf8.count
+        if shift == 0 { return self }
+        var copy = ParagraphInput(offset: offset)
+        copy.bytes = Array(text.utf8) + bytes
+        copy.decorations = [0..<shift] + decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+        copy.glue = glue.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+        copy.hardBreaks = hardBreaks.map { $0 + shift }
+        copy.markers = markers.map { ($0.position + shift, $0.label) }
+        copy.rubies = rubies.map { ($0.base.shifted(by: shift), $0.annotation, $0.shown.map { $0.shifted(by: shift) }) }
+        return copy
+    }
+}
+
+extension Range where Bound == Int {
+    func shifted(by shift: Int) -> Range<Int> { (lowerBound + shift)..<(upperBound + shift) }
+}
+
+extension RubySpan {
+    /// The same span after `shift` bytes of decoration were put before it on the line.
+    func shifted(by shift: Int) -> RubySpan {
+        RubySpan(base: base.shifted(by: shift), annotation: annotation, shown: shown.map { $0.shifted(by: shift) })
+    }
+}

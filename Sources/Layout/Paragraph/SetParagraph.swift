@@ -1,0 +1,72 @@
+import BookModel
+
+/// Setting one paragraph, start to end: the phases in order, each in its own file.
+///
+/// 1. `ParagraphInput`: the inlines as UTF-8 with decorations, glue, forced breaks, page-break labels and ruby.
+/// 2. `ClusterBuffer.measure`: grapheme clusters (UAX #29) with widths in cells (UAX #11).
+/// 3. `markBreaks` (BreakOpportunities.swift): where a line may end (UAX #14; strict kinsoku for CJK).
+/// 4. In vertical-rl, rows instead of cells (TateChuYoko.swift); glue and forced breaks applied.
+/// 5. `LineBreakStrategy.breakLines` (LineBreaking.swift): which opportunities are taken.
+/// 6. `LineBuilder` (LineBuilder.swift): each line's text, decorations, justification (Justification.swift),
+///    ruby spans, source offsets and page-break labels.
+/// 7. Widows and orphans: `keepTogether` (Pages/Tidy.swift).
+extension LayoutContext {
+    /// Sets a paragraph into lines of at most `width` cells, appending them to `out`.
+    func setParagraph(_ input: ParagraphInput, width: Int, indent: String? = nil, language: String?,
+                      direction explicit: Direction?, fallback: Direction, role: LineRole = .body,
+                      align: TextAlign = .start, out: inout [FlowLine]) {
+        let firstOut = out.count
+        // Measured before the paragraph: measuring reuses the cluster buffers.
+        var indentText = indent
+        var indentWidth = indent.map { self.width(of: $0) } ?? 0
+        if width - indentWidth < 2 {
+            indentText = nil
+            indentWidth = 0
+        }
+        input.bytes.withUnsafeBufferPointer { bytes in
+            let clusters = self.clusters
+            let n = clusters.measure(bytes)
+            let direction = explicit ?? firstStrongDirection(bytes) ?? fallback
+            markBreaks(bytes, n, language: language)
+            if vertical { clusters.applyVerticalWidths(bytes, n) }
+            clusters.removeBreaks(inside: input.glue, count: n)
+            let hardBefore = clusters.clusterIndexes(ofHardBreaks: input.hardBreaks, count: n, length: bytes.count)
+            let printedAsIs = clusters.runningWidths(bytes, count: n)
+            let measured = MeasuredText(count: n, width: UnsafePointer(clusters.width),
+                                        flags: UnsafePointer(clusters.flags), hardBefore: hardBefore,
+                                        prefix: UnsafePointer(clusters.prefix))
+            // Hanging punctuation (burasage, JLReq) hangs into reserved room: a row in a column, two cells in a line.
+            let reserve = options.hangingPunctuation ? (vertical ? 1 : 2) : 0
+            var spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),
+                                            reserve: reserve)
+            // An indent that squeezes a character which fits the line without it is given up.
+            if indentWidth > 0, let first = spans.first, clusters.inkWidth(first) > width - indentWidth {
+                indentText = nil
+                indentWidth = 0
+                spans = strategy.breakLines(measured, firstWidth: max(1, width), restWidth: max(1, width), reserve: reserve)
+            }
+            if spans.isEmpty {
+                if !input.markers.isEmpty {
+                    var marker = FlowLine.blank(direction: direction)
+                    marker.markerOnly = true
+                    marker.labels = input.markers.map(\.label)
+                    out.append(marker)
+                }
+                return
+            }
+            var builder = LineBuilder(input: input, bytes: bytes, clusters: clusters, width: width,
+                                      indent: indentText.map { ($0, indentWidth) }, direction: direction,
+                                      language: language, role: role, align: align, vertical: vertical,
+                                      printedAsIs: printedAsIs, output: self.output, rubyPositions: self.rubyPositions)
+            self.output = []
+            self.rubyPositions = []
+            for (index, span) in spans.enumerated() {
+                builder.appendLine(index, span, isLast: index == spans.count - 1, to: &out)
+            }
+            overflowWidest = max(overflowWidest, builder.widestOverflow)
+            self.output = builder.output
+            self.rubyPositions = builder.rubyPositions
+        }
+        keepTogether(&out, from: firstOut)
+    }
+}
