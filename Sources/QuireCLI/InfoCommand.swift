@@ -1,8 +1,5 @@
-import BookReaders
 import Foundation
-import Layout
 import Quire
-import Spreads
 
 /// `quire info`: what a book says about itself, as text or JSON.
 enum InfoCommand {

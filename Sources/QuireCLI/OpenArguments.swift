@@ -1,4 +1,3 @@
-import BookReaders
 import Quire
 
 /// The options that decide how a book is opened, shared by `render`, `info` and `batch`: Markdown chapter

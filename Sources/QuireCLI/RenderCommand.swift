@@ -1,9 +1,5 @@
-import BookModel
 import Foundation
-import Layout
 import Quire
-import Renderers
-import Spreads
 
 /// `quire render`: the book as pages, in text, JSON (and, later, HTML).
 enum RenderCommand {
