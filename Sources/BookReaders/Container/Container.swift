@@ -100,7 +100,7 @@ public enum ContainerPath {
 
     /// The one home of path-step arithmetic: `path`'s steps without empty and `.` steps, each `..` removing the
     /// step before it; `climbs` counts the `..` steps that found nothing to remove (they would leave the root).
-    static func steps(_ path: String) -> (steps: [Substring], climbs: Int) {
+    public static func steps(_ path: String) -> (steps: [Substring], climbs: Int) {
         var parts: [Substring] = []
         var climbs = 0
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
