@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel"]),
         .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers"]),
         .executableTarget(name: "QuireCLI", dependencies: ["Quire"]),
+        // The README's library example, compiled by every build so the documentation cannot rot
+        // (ReadmeExampleTests checks that the README shows this file).
+        .executableTarget(name: "LibraryExample", dependencies: ["Quire"], path: "Examples/Library"),
 
         .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel"],
                     resources: [.copy("Fixtures")]),

@@ -2,7 +2,9 @@ import BookModel
 import BookReaders
 import Foundation
 
-/// A book opened by Quire, whatever its format: the model plus what the reader noticed.
+/// A book opened by Quire, whatever its format: the model plus what the reader noticed. What only an EPUB has
+/// (its package and navigation documents) and where the pictures are read from stay inside the façade: `BookInfo`
+/// reports the one, the HTML viewer reads the other.
 public struct Book: Sendable {
     public enum Format: String, Sendable { case epub, markdown }
 
@@ -10,26 +12,29 @@ public struct Book: Sendable {
     public var document: Document
     public var diagnostics: [Diagnostic]
     /// EPUB only: the package and navigation layers, for `quire info`.
-    public var publication: Publication?
-    public var navigation: Navigation?
-    /// EPUB only: where images and other resources are read from.
-    public var container: (any Container)?
-    /// The paths the book was opened from (Markdown images resolve against them); empty for standard input.
-    public var inputPaths: [String] = []
+    var publication: Publication?
+    var navigation: Navigation?
+    /// Where images are read from: the EPUB's archive or folder, or a Markdown book's folder (`MarkdownImages`);
+    /// nil for a book built by hand, which then shows its images as text placeholders only.
+    var container: (any Container)?
 
-    public init(format: Format, document: Document, diagnostics: [Diagnostic], publication: Publication? = nil,
-                navigation: Navigation? = nil, container: (any Container)? = nil) {
+    /// A book from a document built by hand (tests, other readers).
+    public init(format: Format, document: Document, diagnostics: [Diagnostic]) {
         self.format = format
         self.document = document
         self.diagnostics = diagnostics
-        self.publication = publication
-        self.navigation = navigation
-        self.container = container
     }
 
     init(_ epub: EPUBBook) {
-        self.init(format: .epub, document: epub.document, diagnostics: epub.diagnostics,
-                  publication: epub.publication, navigation: epub.navigation, container: epub.container)
+        self.init(format: .epub, document: epub.document, diagnostics: epub.diagnostics)
+        publication = epub.publication
+        navigation = epub.navigation
+        container = epub.container
+    }
+
+    init(_ markdown: MarkdownBook) {
+        self.init(format: .markdown, document: markdown.document, diagnostics: markdown.diagnostics)
+        container = markdown.images.container
     }
 }
 
@@ -50,16 +55,12 @@ public enum Quire {
             }
         }
         if paths.count == 1, let kind = kinds.first, kind.isEPUB {
-            var book = Book(try EPUBReader.read(path: paths[0], limits: options.limits))
-            book.inputPaths = paths
-            return book
+            return Book(try EPUBReader.read(path: paths[0], limits: options.limits))
         }
         if let epub = zip(paths.filter { $0 != "-" }, kinds).first(where: { $0.1.isEPUB }) {
             throw .cannotCombine("\(epub.0) is an EPUB; several inputs make one book only when all are Markdown")
         }
-        var book = try openMarkdown(paths: paths, options: options)
-        book.inputPaths = paths
-        return book
+        return Book(try MarkdownReader.book(paths: paths, options: options.markdown))
     }
 
     /// Opens a book given as bytes (standard input): a ZIP archive is an EPUB, text is Markdown, anything else is
@@ -69,7 +70,7 @@ public enum Quire {
         if try InputKind.of(head: bytes, complete: bytes.count <= options.limits.markdownBytes) == .epubArchive {
             return Book(try EPUBReader.read(bytes: bytes, limits: options.limits))
         }
-        return try openMarkdown(bytes: bytes, name: name, options: options)
+        return Book(try MarkdownReader.book(data: bytes, name: name, options: options.markdown))
     }
 
     static func isMarkdown(_ path: String) -> Bool { MarkdownReader.isMarkdownPath(path) }

@@ -1,5 +1,4 @@
 import BookModel
-import Foundation
 import Renderers
 
 extension Quire {
@@ -17,32 +16,17 @@ extension Quire {
         return site.files()
     }
 
-    /// Bytes of every image the book's placeholders name: from the EPUB container, or for Markdown from the
-    /// disk beside the input. Remote URLs are never fetched; what cannot be read keeps its text placeholder.
+    /// Bytes of every image the book's placeholders name, read from its container: the EPUB's archive or
+    /// folder, or a Markdown book's folder, under the same rule (nothing outside it; see `DirectoryContainer`).
+    /// URLs are never fetched; what cannot be read keeps its text placeholder.
     static func images(of book: Book) -> HTMLImages {
         let sources = HTMLAssets.imageSources(book.document)
         var data: [String: [UInt8]] = [:]
-        for source in Set(sources) where !source.isEmpty {
-            if let container = book.container {
+        if let container = book.container {
+            for source in Set(sources) where !source.isEmpty && (container.size(of: source) ?? 0) <= htmlImageLimit {
                 if let bytes = try? container.read(source), bytes.count <= htmlImageLimit { data[source] = bytes }
-            } else if let path = markdownImagePath(source, inputs: book.inputPaths),
-                      let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                      (attributes[.size] as? Int ?? Int.max) <= htmlImageLimit,
-                      let bytes = FileManager.default.contents(atPath: path) {
-                data[source] = Array(bytes)
             }
         }
         return HTMLImages(sources: sources, data: data)
-    }
-
-    /// Markdown image sources are relative to the book's folder (the input folder, or the first file's folder).
-    static func markdownImagePath(_ source: String, inputs: [String]) -> String? {
-        if source.contains("://") || source.hasPrefix("//") || source.hasPrefix("data:") { return nil }
-        if source.hasPrefix("/") { return source }
-        guard let first = inputs.first, first != "-" else { return nil }
-        var isFolder: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: first, isDirectory: &isFolder)
-        let base = isFolder.boolValue ? first : (first as NSString).deletingLastPathComponent
-        return (base.isEmpty ? "." : base) + "/" + source
     }
 }

@@ -1,5 +1,4 @@
 import BookModel
-import Dispatch
 import Layout
 import Renderers
 import Spreads
@@ -26,19 +25,38 @@ public struct RenderOptions: Sendable, Hashable {
     }
 }
 
+/// `--from N --to M` of the text output: the pages whose spreads are drawn, the one home of that selection for
+/// standard output (`writeTextSpreads`) and for files (`files(for:_:options:pages:)`).
+public struct PageRange: Sendable, Hashable {
+    public var pages: ClosedRange<Int>
+
+    public init(_ pages: ClosedRange<Int>) { self.pages = pages }
+
+    /// Every page.
+    public static let all = PageRange(1...Int.max)
+
+    /// Whether a spread is drawn: it holds a page in range; a spread without pages (an empty book's) goes with
+    /// page 1.
+    public func selects(_ spread: Spread) -> Bool {
+        spread.pages.contains(where: pages.contains) || (spread.pages.isEmpty && pages.lowerBound == 1)
+    }
+}
+
 /// One file of a rendering (defined with the renderers, named here for programs that import only Quire).
 public typealias OutputFile = Renderers.OutputFile
 
 extension Quire {
     /// The files a rendering writes into its output folder: pure, so the CLI and batch runs write the same bytes.
-    public static func files(for book: Book, _ pagination: Pagination, options: RenderOptions) -> [OutputFile] {
+    /// `pages` selects the text output's spreads (`--from`/`--to`); the other formats always hold the whole book.
+    public static func files(for book: Book, _ pagination: Pagination, options: RenderOptions,
+                             pages: PageRange = .all) -> [OutputFile] {
         switch options.format {
         case .json:
             return [OutputFile(name: "book.json", bytes: pageMapBytes(pagination))]
         case .text:
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
             let result = pagination.spreads
-            return result.spreads.map { spread in
+            return result.spreads.filter(pages.selects).map { spread in
                 var bytes: [UInt8] = []
                 renderer.render(spread, in: result, size: pagination.pageSize, into: &bytes)
                 return OutputFile(name: spreadFileName(spread.number, extension: "txt"), bytes: bytes)
@@ -61,18 +79,14 @@ extension Quire {
             let batchEnd = min(spreads.count, batchStart + batch)
             let chunkCount = min(16, batchEnd - batchStart)
             let chunkSize = (batchEnd - batchStart + chunkCount - 1) / chunkCount
-            var chunks = [[UInt8]](repeating: [], count: chunkCount)
-            chunks.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let chunks = buffer
-                DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                    var out: [UInt8] = []
-                    let start = min(batchEnd, batchStart + k * chunkSize)
-                    for index in start..<min(batchEnd, start + chunkSize) {
-                        if index > 0 { out.append(contentsOf: [0x0C, 0x0A]) }
-                        renderer.render(spreads[index], in: result, size: size, into: &out)
-                    }
-                    chunks[k] = out
+            let chunks = orderedConcurrentMap(count: chunkCount) { k in
+                var out: [UInt8] = []
+                let start = min(batchEnd, batchStart + k * chunkSize)
+                for index in start..<min(batchEnd, start + chunkSize) {
+                    if index > 0 { out.append(contentsOf: [0x0C, 0x0A]) }
+                    renderer.render(spreads[index], in: result, size: size, into: &out)
                 }
+                return out
             }
             for chunk in chunks where !chunk.isEmpty { write(chunk) }
         }

@@ -32,10 +32,9 @@ struct CommandSpec {
     }
 }
 
-/// A usage mistake: rendered as one error line plus the usage line, exit 64.
+/// A usage mistake: rendered by `main` as one error line plus the running command's usage line, exit 64.
 struct UsageError: Error {
     var message: String
-    var usage: String
 }
 
 /// Parsed command line: positional arguments and the last value given for each option.
@@ -74,17 +73,17 @@ enum ArgumentParser {
             if name == "help" || argument == "-h" { parsed.flags.insert("help"); continue }
             guard let option = command.options.first(where: { $0.name == name }) else {
                 let suggestion = closest(name, among: command.options.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
-                throw UsageError(message: "unknown option '\(argument)'\(suggestion)", usage: command.usage)
+                throw UsageError(message: "unknown option '\(argument)'\(suggestion)")
             }
             if option.value != nil {
                 if let inlineValue { parsed.values[name] = inlineValue; continue }
                 guard index < arguments.count else {
-                    throw UsageError(message: "--\(name) needs a value \(option.value!)", usage: command.usage)
+                    throw UsageError(message: "--\(name) needs a value \(option.value!)")
                 }
                 parsed.values[name] = arguments[index]
                 index += 1
             } else {
-                if inlineValue != nil { throw UsageError(message: "--\(name) takes no value", usage: command.usage) }
+                if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }
                 parsed.flags.insert(name)
             }
         }

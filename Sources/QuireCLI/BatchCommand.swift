@@ -80,44 +80,36 @@ enum BatchCommand {
         switch error {
         case .outputUnwritable: return CommandFailure(input: nil, error.message, code: .cannotCreate)
         case .listUnreadable: return CommandFailure(input: nil, error.message, code: .noInput)
-        case .keyCollision, .noInputs: return UsageError(message: error.message, usage: spec.usage)
+        case .keyCollision, .noInputs: return UsageError(message: error.message)
         }
     }
 
     /// The job the command line asks for; render options are parsed by `render`'s own code.
-    static func batchJob(_ arguments: ParsedArguments) throws -> BatchJob {
-        do { return try parseJob(arguments) } catch let error as UsageError {
-            throw UsageError(message: error.message, usage: spec.usage)
-        }
-    }
-
-    /// `batchJob` before render's usage line (from shared parsing helpers) is replaced by batch's.
-    private static func parseJob(_ arguments: ParsedArguments) throws -> BatchJob {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no books given", usage: spec.usage) }
+    static func batchJob(_ arguments: ParsedArguments) throws(UsageError) -> BatchJob {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no books given") }
         guard let output = arguments.value("output") else {
-            throw UsageError(message: "batch writes into a folder: give it with -o OUTDIR", usage: spec.usage)
+            throw UsageError(message: "batch writes into a folder: give it with -o OUTDIR")
         }
         if arguments.has("quiet") && arguments.has("verbose") {
-            throw UsageError(message: "--quiet prints no summary and --verbose lists ignored inputs; give one of them", usage: spec.usage)
+            throw UsageError(message: "--quiet prints no summary and --verbose lists ignored inputs; give one of them")
         }
         if arguments.positionals.contains("-") {
-            throw UsageError(message: "batch reads books from paths, not standard input", usage: spec.usage)
+            throw UsageError(message: "batch reads books from paths, not standard input")
         }
         var withViewport = arguments
         if withViewport.value("viewport") == nil { withViewport.values["viewport"] = "80x24" }
         let options = try RenderCommand.renderOptions(withViewport)
-        if !arguments.has("quiet") { try RenderCommand.warnInapplicable(arguments) }
-        let open = try OpenArguments.parse(arguments, usage: spec.usage)
-        let jobs = try arguments.value("jobs").map { try RenderCommand.number($0, option: "jobs", range: 1...1024) }
-            ?? ProcessInfo.processInfo.activeProcessorCount
+        if !arguments.has("quiet") { RenderCommand.warnInapplicable(arguments, format: options.format) }
+        let open = try OpenArguments.parse(arguments)
+        let jobs = try arguments.number("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         var shard: BatchShard?
         if let text = arguments.value("shard") {
             guard let parsed = BatchShard(parsing: text) else {
-                throw UsageError(message: "--shard takes K/N with 1 <= K <= N, e.g. 2/3, not '\(text)'", usage: spec.usage)
+                throw UsageError(message: "--shard takes K/N with 1 <= K <= N, e.g. 2/3, not '\(text)'")
             }
             shard = parsed
         }
-        let megabytes = try arguments.value("max-input-mb").map { try RenderCommand.number($0, option: "max-input-mb", range: 1...1_048_576) } ?? 512
+        let megabytes = try arguments.number("max-input-mb", in: 1...1_048_576) ?? 512
         return BatchJob(inputs: arguments.positionals, outputRoot: output, options: options, open: open, jobs: jobs,
                         shard: shard, force: arguments.has("force"), maxBytesInFlight: megabytes << 20)
     }

@@ -1,8 +1,5 @@
-import BookReaders
 import Foundation
-import Layout
 import Quire
-import Spreads
 
 /// `quire info`: what a book says about itself, as text or JSON.
 enum InfoCommand {
@@ -17,8 +14,8 @@ enum InfoCommand {
         details: "BOOK is an .epub file, an unpacked EPUB folder, Markdown files or a folder of them, or - for standard input.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let size = try arguments.value("page").map { try RenderCommand.pageSize($0, option: "page") }
-        let book = try Inputs.open(arguments, for: spec)
+        let size = try arguments.pageSize("page")
+        let book = try Inputs.open(arguments)
         let pagination = size.map { Quire.paginate(book, layout: LayoutOptions(pageSize: $0), spreads: SpreadOptions(viewport: .standard)) }
         if let problem = pagination?.problem { throw RenderCommand.pageTooSmall(problem, input: arguments.positionals) }
         let counts = pagination.map(PageCounts.init)
@@ -34,11 +31,9 @@ enum InfoCommand {
 
 /// Opening the books named on a command line, with errors and warnings rendered the same way everywhere.
 enum Inputs {
-    static func open(_ arguments: ParsedArguments, for command: CommandSpec) throws -> Book {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "no book given", usage: command.usage)
-        }
-        let options = try OpenArguments.parse(arguments, usage: command.usage)
+    static func open(_ arguments: ParsedArguments) throws -> Book {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no book given") }
+        let options = try OpenArguments.parse(arguments)
         let name = arguments.positionals.count == 1 ? arguments.positionals[0] : arguments.positionals.joined(separator: " ")
         let book: Book
         do {

@@ -1,4 +1,3 @@
-import BookReaders
 import Quire
 
 /// The options that decide how a book is opened, shared by `render`, `info` and `batch`: Markdown chapter
@@ -14,22 +13,15 @@ enum OpenArguments {
         OptionSpec(name: "max-spine-items", value: "N", help: "Most items in an EPUB spine (default \(InputLimits().spineItems))."),
     ]
 
-    static func parse(_ arguments: ParsedArguments, usage: String) throws -> OpenOptions {
-        func number(_ option: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let text = arguments.value(option) else { return nil }
-            guard let n = Int(text), range.contains(n) else {
-                throw UsageError(message: "--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
-                                 usage: usage)
-            }
-            return n
-        }
+    /// Parsed once per command, where the book is opened (`Inputs.open`) or the batch job is made.
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> OpenOptions {
         var options = OpenOptions()
-        if let n = try number("split-headings", 0...6) { options.splitHeadings = n }
-        if let n = try number("max-markdown-mb", 1...4096) { options.limits.markdownBytes = n << 20 }
-        if let n = try number("max-table-columns", 1...1_000_000) { options.limits.tableColumns = n }
-        if let n = try number("max-table-cells", 1...100_000_000) { options.limits.tableCells = n }
-        if let n = try number("max-table-search-mb", 1...1_000_000) { options.limits.tableSearchBytes = n << 20 }
-        if let n = try number("max-spine-items", 1...1_000_000) { options.limits.spineItems = n }
+        if let n = try arguments.number("split-headings", in: 0...6) { options.splitHeadings = n }
+        if let n = try arguments.number("max-markdown-mb", in: 1...4096) { options.limits.markdownBytes = n << 20 }
+        if let n = try arguments.number("max-table-columns", in: 1...1_000_000) { options.limits.tableColumns = n }
+        if let n = try arguments.number("max-table-cells", in: 1...100_000_000) { options.limits.tableCells = n }
+        if let n = try arguments.number("max-table-search-mb", in: 1...1_000_000) { options.limits.tableSearchBytes = n << 20 }
+        if let n = try arguments.number("max-spine-items", in: 1...1_000_000) { options.limits.spineItems = n }
         return options
     }
 }

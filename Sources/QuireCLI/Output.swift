@@ -1,6 +1,5 @@
-import BookModel
-import BookReaders
 import Foundation
+import Quire
 
 /// sysexits(3) codes, as DESIGN.md §4 lists them.
 enum ExitCode: Int32 {

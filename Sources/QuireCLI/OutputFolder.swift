@@ -3,7 +3,7 @@ import Quire
 import Synchronization
 
 /// `render -o DIR`: checked before the book is rendered (a bad folder fails at once), written afterwards in one
-/// go by `FolderWriter`, whose doc comment says what is promised. SIGINT or SIGTERM while the files are written
+/// go by `OutputWriter`, whose doc comment says what is promised. SIGINT or SIGTERM while the files are written
 /// stops the writer at the next file; it removes its temporary folder and quire exits 130 or 143.
 struct OutputFolder {
     let path: String
@@ -27,7 +27,7 @@ struct OutputFolder {
         interrupts.install()
         defer { interrupts.remove() }
         do {
-            try FolderWriter.write(files, into: path, spreadCount: spreadCount, cancelled: { interrupts.received != nil })
+            try OutputWriter.write(files, into: path, spreadCount: spreadCount, cancelled: { interrupts.received != nil })
         } catch {
             if let signal = interrupts.received { exit(128 + signal) }
             throw CommandFailure(input: error.path, error.reason, code: error.kind == .ioError ? .ioError : .cannotCreate)

@@ -1,9 +1,5 @@
-import BookModel
 import Foundation
-import Layout
 import Quire
-import Renderers
-import Spreads
 
 /// `quire render`: the book as pages, in text, JSON (and, later, HTML).
 enum RenderCommand {
@@ -46,29 +42,28 @@ enum RenderCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try renderOptions(arguments)
         if options.format == .html, arguments.value("output") == nil {
-            throw UsageError(message: "--format html writes a folder: give it with -o DIR", usage: spec.usage)
+            throw UsageError(message: "--format html writes a folder: give it with -o DIR")
         }
         let range = try pageRange(arguments)
-        if !arguments.has("quiet") { try warnInapplicable(arguments) }
-        let book = try Inputs.open(arguments, for: spec)
+        if !arguments.has("quiet") { warnInapplicable(arguments, format: options.format) }
+        let book = try Inputs.open(arguments)
         let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
         defer { KeptUntilExit.keep(book, pagination) }
         if let problem = pagination.problem { throw pageTooSmall(problem, input: arguments.positionals) }
-        if let last = pagination.pages.last?.number, range.lowerBound > last {
-            Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.lowerBound) is past the last page (\(last))")
+        if let last = pagination.pages.last?.number, range.pages.lowerBound > last {
+            Console.warning(input: arguments.positionals.joined(separator: " "), "--from \(range.pages.lowerBound) is past the last page (\(last))")
         }
         if let path = arguments.value("output") {
             let output = try OutputFolder(path)
-            let files = Quire.files(for: book, pagination, options: options).filter { options.format != .text || inRange($0.name, pagination, range) }
-            try output.write(files, spreadCount: pagination.spreads.spreads.count)
+            try output.write(Quire.files(for: book, pagination, options: options, pages: range),
+                             spreadCount: pagination.spreads.spreads.count)
             return .ok
         }
         switch options.format {
         case .json:
             Quire.writePageMap(pagination, write: Console.out(bytes:))
         default:
-            Quire.writeTextSpreads(pagination, ambiguousWide: options.layout.ambiguousWide,
-                                   where: { $0.pages.contains(where: range.contains) || ($0.pages.isEmpty && range.lowerBound == 1) },
+            Quire.writeTextSpreads(pagination, ambiguousWide: options.layout.ambiguousWide, where: range.selects,
                                    write: Console.out(bytes:))
         }
         return .ok
@@ -79,27 +74,16 @@ enum RenderCommand {
         CommandFailure(input: positionals.joined(separator: " "), problem.message, code: .usage)
     }
 
-    /// Whether a spread file holds a page within --from/--to.
-    private static func inRange(_ name: String, _ pagination: Pagination, _ range: ClosedRange<Int>) -> Bool {
-        guard range != 1...Int.max else { return true }
-        return pagination.spreads.spreads.contains { Quire.spreadFileName($0.number, extension: "txt") == name && $0.pages.contains(where: range.contains) }
-    }
-
     /// Every option of `render` that decides the output, parsed and validated.
-    static func renderOptions(_ arguments: ParsedArguments) throws -> RenderOptions {
-        let format = try format(arguments)
-        return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments), format: format,
-                             singleFile: arguments.has("single-file"))
-    }
-
-    static func format(_ arguments: ParsedArguments) throws -> OutputFormat {
-        OutputFormat(rawValue: try choice(arguments, "format", OutputFormat.allCases.map(\.rawValue), default: "text"))!
+    static func renderOptions(_ arguments: ParsedArguments) throws(UsageError) -> RenderOptions {
+        let format: OutputFormat = try arguments.choice("format") ?? .text
+        return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments, format: format),
+                             format: format, singleFile: arguments.has("single-file"))
     }
 
     /// Options given that the chosen format does not use, one warning line each (not an error: a script may pass
     /// the same options for every format).
-    static func warnInapplicable(_ arguments: ParsedArguments) throws {
-        let format = try format(arguments)
+    static func warnInapplicable(_ arguments: ParsedArguments, format: OutputFormat) {
         let onlyFor: [(option: String, format: OutputFormat)] = [
             ("from", .text), ("to", .text), ("transition", .html), ("single-file", .html),
         ]
@@ -109,26 +93,23 @@ enum RenderCommand {
         }
     }
 
-    static func spreadOptions(_ arguments: ParsedArguments) throws -> SpreadOptions {
+    static func spreadOptions(_ arguments: ParsedArguments, format: OutputFormat) throws(UsageError) -> SpreadOptions {
         var options = SpreadOptions()
-        options.orientation = Orientation(rawValue: try choice(arguments, "orientation", Orientation.allCases.map(\.rawValue), default: "auto"))!
-        if let spine = arguments.value("spine") {
-            options.spine = SpineLocation(rawValue: try choice(arguments, "spine", SpineLocation.allCases.map(\.rawValue), default: spine))
-        }
+        options.orientation = try arguments.choice("orientation") ?? .auto
+        options.spine = try arguments.choice("spine")
         if arguments.has("double-sided") && arguments.has("single-sided") {
-            throw UsageError(message: "--double-sided and --single-sided contradict each other", usage: spec.usage)
+            throw UsageError(message: "--double-sided and --single-sided contradict each other")
         }
         if arguments.has("double-sided") { options.doubleSided = true }
         if arguments.has("single-sided") { options.doubleSided = false }
-        options.direction = ProgressionOption(rawValue: try choice(arguments, "direction", ProgressionOption.allCases.map(\.rawValue), default: "auto"))!
-        options.axis = Axis(rawValue: try choice(arguments, "axis", Axis.allCases.map(\.rawValue), default: "horizontal"))!
-        options.firstPage = FirstPage(rawValue: try choice(arguments, "first-page", FirstPage.allCases.map(\.rawValue), default: "auto"))!
-        if let gap = arguments.value("gap") { options.gap = try number(gap, option: "gap", range: 0...100) }
+        options.direction = try arguments.choice("direction") ?? .auto
+        options.axis = try arguments.choice("axis") ?? .horizontal
+        options.firstPage = try arguments.choice("first-page") ?? .auto
+        if let gap = try arguments.number("gap", in: 0...100) { options.gap = gap }
         // The transition is validated only where it is drawn: HTML, where it defaults to curl.
-        let transition = Transition(rawValue: try choice(arguments, "transition", Transition.allCases.map(\.rawValue), default: "curl"))!
-        if try format(arguments) == .html { options.transition = transition }
-        if let viewport = arguments.value("viewport") {
-            let size = try pageSize(viewport, option: "viewport")
+        let transition: Transition = try arguments.choice("transition") ?? .curl
+        if format == .html { options.transition = transition }
+        if let size = try arguments.pageSize("viewport") {
             options.viewport = Viewport(columns: size.columns, lines: size.lines)
         } else if arguments.value("output") == nil, let terminal = Terminal.size() {
             // The terminal decides only what is shown on it; a file is the same wherever it is written.
@@ -136,59 +117,30 @@ enum RenderCommand {
         } else {
             options.viewport = .standard
         }
-        if let problem = options.validate() { throw UsageError(message: problem.message, usage: spec.usage) }
+        if let problem = options.validate() { throw UsageError(message: problem.message) }
         return options
     }
 
-    static func layoutOptions(_ arguments: ParsedArguments) throws -> LayoutOptions {
+    static func layoutOptions(_ arguments: ParsedArguments) throws(UsageError) -> LayoutOptions {
         var options = LayoutOptions()
-        if let page = arguments.value("page") { options.pageSize = try pageSize(page, option: "page") }
-        options.align = TextAlign(rawValue: try choice(arguments, "align", TextAlign.allCases.map(\.rawValue), default: "start"))!
-        options.paragraph = ParagraphSeparation(rawValue: try choice(arguments, "paragraph", ParagraphSeparation.allCases.map(\.rawValue), default: "space"))!
-        options.ruby = RubyMode(rawValue: try choice(arguments, "ruby", RubyMode.allCases.map(\.rawValue), default: options.ruby.rawValue))!
-        options.ambiguousWide = try choice(arguments, "ambiguous", ["narrow", "wide"], default: "narrow") == "wide"
-        switch try choice(arguments, "writing-mode", ["auto", "horizontal", "vertical", "horizontal-tb", "vertical-rl"], default: "auto") {
-        case "horizontal", "horizontal-tb": options.writingMode = .horizontalTB
-        case "vertical", "vertical-rl": options.writingMode = .verticalRL
-        default: options.writingMode = nil
-        }
+        if let page = try arguments.pageSize("page") { options.pageSize = page }
+        options.align = try arguments.choice("align") ?? .start
+        options.paragraph = try arguments.choice("paragraph") ?? .space
+        options.ruby = try arguments.choice("ruby") ?? options.ruby
+        options.ambiguousWide = try arguments.choice("ambiguous") == AmbiguousWidth.wide
+        options.writingMode = (try arguments.choice("writing-mode") ?? WritingModeChoice.auto).mode
         options.continuous = arguments.has("continuous")
         options.hangingPunctuation = arguments.has("hanging-punctuation")
-        if let widows = arguments.value("widows") { options.widows = try number(widows, option: "widows", range: 1...20) }
-        if let orphans = arguments.value("orphans") { options.orphans = try number(orphans, option: "orphans", range: 1...20) }
+        if let widows = try arguments.number("widows", in: 1...20) { options.widows = widows }
+        if let orphans = try arguments.number("orphans", in: 1...20) { options.orphans = orphans }
         return options
     }
 
-    static func pageRange(_ arguments: ParsedArguments) throws -> ClosedRange<Int> {
-        let from = try arguments.value("from").map { try number($0, option: "from", range: 1...Int.max) } ?? 1
-        let to = try arguments.value("to").map { try number($0, option: "to", range: 1...Int.max) } ?? Int.max
-        guard from <= to else { throw UsageError(message: "--from \(from) is after --to \(to)", usage: spec.usage) }
-        return from...to
-    }
-
-    /// `COLSxLINES`, e.g. `40x20`.
-    static func pageSize(_ text: String, option: String) throws -> PageSize {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let columns = Int(parts[0]), let lines = Int(parts[1]),
-              (1...1000).contains(columns), (1...1000).contains(lines) else {
-            throw UsageError(message: "--\(option) takes COLSxLINES with numbers from 1 to 1000, e.g. 40x20, not '\(text)'", usage: spec.usage)
-        }
-        return PageSize(columns: columns, lines: lines)
-    }
-
-    static func number(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
-        guard let n = Int(text), range.contains(n) else {
-            let bounds = range.upperBound == Int.max ? "a whole number from \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
-            throw UsageError(message: "--\(option) takes \(bounds), not '\(text)'", usage: spec.usage)
-        }
-        return n
-    }
-
-    static func choice(_ arguments: ParsedArguments, _ option: String, _ allowed: [String], default value: String) throws -> String {
-        guard let given = arguments.value(option) else { return value }
-        guard allowed.contains(given) else {
-            throw UsageError(message: "--\(option) takes \(allowed.joined(separator: ", ")), not '\(given)'", usage: spec.usage)
-        }
-        return given
+    /// `--from N --to M`: the spreads of the text output that hold those pages (`PageRange`).
+    static func pageRange(_ arguments: ParsedArguments) throws(UsageError) -> PageRange {
+        let from = try arguments.number("from", in: 1...Int.max) ?? 1
+        let to = try arguments.number("to", in: 1...Int.max) ?? Int.max
+        guard from <= to else { throw UsageError(message: "--from \(from) is after --to \(to)") }
+        return PageRange(from...to)
     }
 }

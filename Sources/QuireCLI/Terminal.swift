@@ -1,5 +1,5 @@
 import Foundation
-import Spreads
+import Quire
 
 /// The terminal standard output is attached to, if any.
 enum Terminal {

@@ -53,8 +53,9 @@ Run 'quire <command> --help' for a command's options.
         }
         return try command.run(parsed)
     } catch let error as UsageError {
+        // The one place a usage line is added: the running command's.
         Console.failure(CommandFailure(input: nil, error.message, code: .usage))
-        Console.error(error.usage + "\n")
+        Console.error(command.spec.usage + "\n")
         return .usage
     } catch let failure as CommandFailure {
         Console.failure(failure)

@@ -314,11 +314,13 @@ final class MarkdownReaderTests: XCTestCase {
     }
 
     func testImageResolution() {
-        XCTAssertEqual(MarkdownAssembler.normalized("a/./b/../c.png"), "a/c.png")
-        XCTAssertEqual(MarkdownAssembler.normalized("../up.png"), "../up.png")
-        XCTAssertEqual(MarkdownAssembler.resolveImage("data:image/png;base64,AAAA", hrefDirectory: "", directory: nil).missing, false)
-        XCTAssertEqual(MarkdownAssembler.resolveImage("sub/a%20b.png#x", hrefDirectory: "doc", directory: "/nonexistent").source,
+        let images = MarkdownImages(folders: ["/nonexistent"])
+        XCTAssertEqual(MarkdownAssembler.resolveImage("data:image/png;base64,AAAA", directory: "/nonexistent", images: images).missing, false)
+        XCTAssertEqual(MarkdownAssembler.resolveImage("sub/./x/../a%20b.png#x", directory: "/nonexistent/doc", images: images).source,
                        "doc/sub/a b.png")
+        let outside = MarkdownAssembler.resolveImage("../../up.png", directory: "/nonexistent/doc", images: images)
+        XCTAssertEqual(outside.source, "../up.png")
+        XCTAssertTrue(outside.missing)
     }
 }
 

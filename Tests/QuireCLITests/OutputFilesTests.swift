@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `render -o DIR`: the files are written into a temporary folder and put into place in one go (see
-/// `FolderWriter`): same names and bytes as ever, nothing half-written or temporary left after a failure or an
+/// `OutputWriter`): same names and bytes as ever, nothing half-written or temporary left after a failure or an
 /// interruption, the user's own files kept, and spread files of an earlier, longer render removed.
 final class OutputFilesTests: XCTestCase {
     let sample = "Samples/lighthouse-keeper"

@@ -95,13 +95,45 @@ public enum ContainerPath {
 
     /// Removes `.` and `..` segments; `..` never climbs above the root.
     public static func normalize(_ path: String) -> String {
+        steps(path).steps.joined(separator: "/")
+    }
+
+    /// The one home of path-step arithmetic: `path`'s steps without empty and `.` steps, each `..` removing the
+    /// step before it; `climbs` counts the `..` steps that found nothing to remove (they would leave the root).
+    public static func steps(_ path: String) -> (steps: [Substring], climbs: Int) {
         var parts: [Substring] = []
+        var climbs = 0
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
+            if part == ".." {
+                if parts.popLast() == nil { climbs += 1 }
+                continue
+            }
             parts.append(part)
         }
-        return parts.joined(separator: "/")
+        return (parts, climbs)
+    }
+
+    /// `path` relative to `folder`, both absolute file-system paths, worked out on their text (links are the
+    /// container's business): `inside` is false when it is not under the folder, and `path` then starts with
+    /// the `..` steps that lead out (`../cover.png`), as a message names it.
+    public static func relative(_ path: String, to folder: String) -> (path: String, inside: Bool) {
+        let target = steps(path).steps, base = steps(folder).steps
+        var common = 0
+        while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+        let up = base.count - common
+        let relative = Array(repeating: "..", count: up) + target[common...].map(String.init)
+        return (relative.joined(separator: "/"), up == 0 && common < target.count)
+    }
+
+    /// Whether a reference names a scheme (`https:`, `data:`, `mailto:`): letters, digits, `+`, `-`, `.` after
+    /// a letter, then `:`, at least two characters before it (so `C:` is a drive, not a scheme). Such a
+    /// reference is never a file of the book, and nothing is fetched for it.
+    public static func hasScheme(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":") else { return false }
+        let scheme = reference[..<colon]
+        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
     /// Decodes %XX escapes as UTF-8; malformed escapes are kept as written.

@@ -1,30 +1,35 @@
 import Foundation
 
-/// An unpacked EPUB in a folder; reads never leave the folder, whatever paths the book names.
+/// A folder of the book's files: an unpacked EPUB, or the folder a Markdown book's images are read from. Reads
+/// never leave the folder, whatever paths the book names (`..`, absolute paths and symbolic links that lead out
+/// are refused), so both formats read their images under the same rule.
 public struct DirectoryContainer: Container {
     public let root: URL
-    public let paths: [String]
+    /// The files found when the container was made, or nil when it was made without a listing.
+    private let listing: [String]?
     private let limits: ContainerLimits
 
+    /// An unpacked EPUB: every file is listed now (the reader looks paths up case by case), at most
+    /// `limits.maxEntries` of them.
     public init(folder: String, limits: ContainerLimits = ContainerLimits()) throws(ReadError) {
-        let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
+        let root = Self.root(folder)
         self.root = root
         self.limits = limits
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw .unreadable(folder)
-        }
-        var paths: [String] = []
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix) else { continue }
-            paths.append(String(full.dropFirst(prefix.count)))
-            if paths.count > limits.maxEntries {
-                throw .limitExceeded("the folder has more than \(limits.maxEntries) files")
-            }
-        }
-        self.paths = paths.sorted()
+        listing = try Self.walk(root, limits: limits, folder: folder)
+    }
+
+    /// A folder read file by file, never walked up front: a Markdown book's folder may be a home directory, of
+    /// which only the pictures the book names are ever looked at.
+    public init(unlistedFolder folder: String, limits: ContainerLimits = ContainerLimits()) {
+        root = Self.root(folder)
+        self.limits = limits
+        listing = nil
+    }
+
+    /// The files under the root, sorted; for an unlisted container the folder is walked now (and what is found
+    /// before a limit or an error is returned).
+    public var paths: [String] {
+        listing ?? (try? Self.walk(root, limits: limits, folder: root.path)) ?? []
     }
 
     public func contains(_ path: String) -> Bool {
@@ -53,5 +58,28 @@ public struct DirectoryContainer: Container {
         let url = root.appendingPathComponent(ContainerPath.normalize(path)).resolvingSymlinksInPath()
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         return url.path.hasPrefix(prefix) ? url : nil
+    }
+
+    private static func root(_ folder: String) -> URL {
+        URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// The regular files under `root`, relative and sorted; more than `limits.maxEntries` is an error.
+    private static func walk(_ root: URL, limits: ContainerLimits, folder: String) throws(ReadError) -> [String] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            throw .unreadable(folder)
+        }
+        var paths: [String] = []
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(prefix) else { continue }
+            paths.append(String(full.dropFirst(prefix.count)))
+            if paths.count > limits.maxEntries {
+                throw .limitExceeded("the folder has more than \(limits.maxEntries) files")
+            }
+        }
+        return paths.sorted()
     }
 }

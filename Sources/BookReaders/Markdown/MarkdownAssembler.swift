@@ -121,15 +121,13 @@ enum MarkdownAssembler {
             sections[sections.count - 1].nodes.append(child)
         }
 
-        let hrefDirectory = source.href == "-" ? "" : String(source.href.split(separator: "/", omittingEmptySubsequences: false)
-            .dropLast().joined(separator: "/"))
         // Sections map in parallel: the tree is only read, and each has its own builder (footnote numbers restart
         // per chapter anyway); results and warnings are taken in order.
-        let directory = source.directory, notes = footnotes
+        let directory = source.directory, images = source.images, notes = footnotes
         let nodes = sections.map(\.nodes)
         let results = orderedConcurrentMap(count: nodes.count) { index -> (blocks: [Block], diagnostics: [Diagnostic])? in
             var builder = MarkdownBlockBuilder(tree: tree, footnotes: notes) { url in
-                resolveImage(url, hrefDirectory: hrefDirectory, directory: directory)
+                resolveImage(url, directory: directory, images: images)
             }
             let blocks = builder.chapter(nodes[index])
             return (blocks, builder.diagnostics)
@@ -175,39 +173,16 @@ enum MarkdownAssembler {
         return slug
     }
 
-    /// The image source relative to the input (URLs with a scheme stay as they are), and whether a local file is
-    /// missing on disk.
-    static func resolveImage(_ url: String, hrefDirectory: String, directory: String?) -> (source: String, missing: Bool) {
-        if url.isEmpty || url.hasPrefix("//") || hasScheme(url) { return (url, false) }
-        var path = String(url.prefix { $0 != "?" && $0 != "#" })
-        path = path.removingPercentEncoding ?? path
+    /// An image reference of a file in `directory` (absolute), as the book's folder `images` sees it: a URL
+    /// (a scheme, or `//host/…`) stays as written and is never read; a path (relative to the file, or absolute)
+    /// becomes the container path relative to the book's folder, and is missing when `images` cannot read it,
+    /// outside the folder included (the rule of an unpacked EPUB, `DirectoryContainer`).
+    static func resolveImage(_ url: String, directory: String, images: MarkdownImages) -> (source: String, missing: Bool) {
+        if url.isEmpty || url.hasPrefix("//") || ContainerPath.hasScheme(url) { return (url, false) }
+        let path = ContainerPath.percentDecode(String(url.prefix { $0 != "?" && $0 != "#" }))
         if path.isEmpty { return (url, false) }
-        if path.hasPrefix("/") { return (path, !FileManager.default.fileExists(atPath: path)) }
-        let source = normalized(hrefDirectory.isEmpty ? path : hrefDirectory + "/" + path)
-        let onDisk = (directory.map { $0.isEmpty ? "." : $0 } ?? ".") + "/" + path
-        return (source, !FileManager.default.fileExists(atPath: onDisk))
-    }
-
-    /// A scheme is letters, digits, `+`, `-`, `.` after a letter, then `:` (two or more characters, so `C:` is a
-    /// drive rather than a scheme).
-    private static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
-        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
-    }
-
-    /// Removes `.` and `name/..` segments; `..` that climbs above the start is kept.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return parts.joined(separator: "/")
+        let placed = ContainerPath.relative(path.hasPrefix("/") ? path : directory + "/" + path, to: images.folder)
+        guard placed.inside else { return (path.hasPrefix("/") ? path : placed.path, true) }
+        return (placed.path, !images.container.contains(placed.path))
     }
 }

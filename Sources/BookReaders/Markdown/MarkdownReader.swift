@@ -27,6 +27,12 @@ public enum MarkdownReader {
     /// or "-" (standard input).
     public static func read(paths: [String], options: MarkdownOptions = MarkdownOptions())
         throws(ReadError) -> (document: Document, diagnostics: [Diagnostic]) {
+        let book = try book(paths: paths, options: options)
+        return (book.document, book.diagnostics)
+    }
+
+    /// `read(paths:)`, with the folder the book's images are read from (see `MarkdownImages`).
+    public static func book(paths: [String], options: MarkdownOptions = MarkdownOptions()) throws(ReadError) -> MarkdownBook {
         var inputs: [MarkdownInput] = []
         var fromFolder = false
         for path in paths {
@@ -48,6 +54,7 @@ public enum MarkdownReader {
             }
         }
         guard !inputs.isEmpty else { throw .invalid("no Markdown input") }
+        let images = MarkdownImages(folders: inputs.map(\.directory))
         // All files are measured before any is read, so input over the size limit is refused before it costs
         // memory; standard input, which has no size, is read only up to what the files leave of the limit.
         let limit = options.limits.markdownBytes
@@ -64,7 +71,8 @@ public enum MarkdownReader {
             } catch .notText(let why) where paths.count > 1 || fromFolder {
                 throw .notText("\(input.path ?? "-"): \(why)")
             }
-            sources.append(MarkdownSource(href: input.href, bytes: bytes, directory: input.directory, stem: input.stem))
+            sources.append(MarkdownSource(href: input.href, bytes: bytes, directory: MarkdownImages.absolute(input.directory),
+                                          images: images, stem: input.stem))
         }
         // Two files of the same name from different folders keep the paths they were given by.
         var seen: [String: Int] = [:]
@@ -77,18 +85,28 @@ public enum MarkdownReader {
                 fileIndex += 1
             }
         }
-        return try MarkdownAssembler.assemble(sources, options: options, nameFiles: sources.count > 1 || fromFolder)
+        let (document, diagnostics) = try MarkdownAssembler.assemble(sources, options: options,
+                                                                     nameFiles: sources.count > 1 || fromFolder)
+        return MarkdownBook(document: document, diagnostics: diagnostics, images: images)
     }
 
     /// Reads Markdown bytes (standard input, or text from elsewhere); `name` becomes the chapter href and images
     /// resolve against the current directory.
     public static func read(data: [UInt8], name: String = "-", options: MarkdownOptions = MarkdownOptions())
         throws(ReadError) -> (document: Document, diagnostics: [Diagnostic]) {
+        let book = try book(data: data, name: name, options: options)
+        return (book.document, book.diagnostics)
+    }
+
+    /// `read(data:)`, with the folder the book's images are read from: the current directory.
+    public static func book(data: [UInt8], name: String = "-", options: MarkdownOptions = MarkdownOptions()) throws(ReadError) -> MarkdownBook {
         // A caller reading a stream may stop one byte past the limit: the size is then not known, only too large.
         guard data.count <= options.limits.markdownBytes else { throw tooLarge(nil, limit: options.limits.markdownBytes) }
         let stem = name == "-" ? nil : (name as NSString).deletingPathExtension
-        return try MarkdownAssembler.assemble([MarkdownSource(href: name, bytes: data, directory: nil, stem: stem)],
-                                              options: options, nameFiles: false)
+        let images = MarkdownImages(folders: [nil])
+        let source = MarkdownSource(href: name, bytes: data, directory: images.folder, images: images, stem: stem)
+        let (document, diagnostics) = try MarkdownAssembler.assemble([source], options: options, nameFiles: false)
+        return MarkdownBook(document: document, diagnostics: diagnostics, images: images)
     }
 
     /// The error for Markdown input over `limit` bytes (`InputLimits.markdownBytes`); `size` when it is known.
@@ -163,10 +181,49 @@ struct MarkdownSource {
     /// The chapter href: the path relative to the input, or "-".
     var href: String
     var bytes: [UInt8]
-    /// The folder images resolve against on disk; nil for the current directory.
-    var directory: String?
+    /// The folder the text's image paths are relative to: its file's, absolute (the current directory for
+    /// standard input).
+    var directory: String
+    /// The book's image folder, shared by all its sources.
+    var images: MarkdownImages
     /// The file name without extension: the title of last resort.
     var stem: String?
+}
+
+/// A Markdown book as read: the document, what the reader noticed, and where its images are.
+public struct MarkdownBook: Sendable {
+    public var document: Document
+    public var diagnostics: [Diagnostic]
+    public var images: MarkdownImages
+}
+
+/// Where a Markdown book's images are read from: the deepest folder holding every input file (the folder given,
+/// the one file's folder, or the current directory for standard input), as an unlisted `DirectoryContainer`.
+/// An image path is turned into a container path relative to that folder when the book is read (`resolveImage`),
+/// so the HTML viewer reads a Markdown book's pictures exactly as an unpacked EPUB's: through the container,
+/// never outside the folder.
+public struct MarkdownImages: Sendable {
+    /// The folder, absolute, its steps as written (symbolic links are resolved by the container).
+    public let folder: String
+    public let container: DirectoryContainer
+
+    /// The common folder of the inputs' folders (nil: the current directory).
+    init(folders: [String?]) {
+        let all = folders.map { ContainerPath.steps(Self.absolute($0)).steps }
+        var common = all.first ?? []
+        for steps in all.dropFirst() {
+            common = Array(zip(common, steps).prefix { $0 == $1 }.map(\.0))
+        }
+        folder = "/" + common.joined(separator: "/")
+        container = DirectoryContainer(unlistedFolder: folder)
+    }
+
+    /// A folder as an absolute path (nil or empty: the current directory).
+    static func absolute(_ folder: String?) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        guard let folder, !folder.isEmpty else { return cwd }
+        return folder.hasPrefix("/") ? folder : cwd + "/" + folder
+    }
 }
 
 /// Natural order of file names: runs of digits compare by value, so ch2 comes before ch10.

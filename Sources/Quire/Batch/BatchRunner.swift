@@ -31,16 +31,6 @@ public struct BatchJob: Sendable {
         self.maxBytesInFlight = max(1, maxBytesInFlight)
     }
 
-    /// The canonical text the options hash is taken of: Quire's version, every render option (so a new option
-    /// or a new release re-renders) and the Markdown split level. Whether layout runs chapters in parallel is
-    /// left out: it never changes the bytes.
-    public var optionsCanonical: String {
-        var options = self.options
-        options.layout.concurrent = false
-        return "quire \(Quire.version)\n\(String(describing: options))\nsplit-headings=\(open.splitHeadings)\nlimits: \(open.limits)\n"
-    }
-
-    public var optionsHash: String { SHA256.hex(optionsCanonical) }
 }
 
 /// Counts of a finished (or interrupted) run.
@@ -131,7 +121,7 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    /// Creates the output root and clears what killed runs left (`FolderWriter.isLeftover`: of this host when
+    /// Creates the output root and clears what killed runs left (`OutputWriter.isLeftover`: of this host when
     /// their process is gone, of other hosts after a day).
     static func prepare(_ root: String) throws(BatchError) {
         var isFolder: ObjCBool = false
@@ -144,13 +134,13 @@ public struct BatchRunner: Sendable {
         }
         guard access(root, W_OK | X_OK) == 0 else { throw .outputUnwritable(path: root, reason: "permission denied") }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        where FolderWriter.isLeftover(name, in: root, othersAfterADay: true) {
+        where OutputWriter.isLeftover(name, in: root, othersAfterADay: true) {
             try? FileManager.default.removeItem(atPath: root + "/" + name)
         }
     }
 
-    /// This host's name as temporary folders carry it (see `FolderWriter`).
-    static var hostTag: String { FolderWriter.hostTag }
+    /// This host's name as temporary folders carry it (see `OutputWriter`).
+    static var hostTag: String { OutputWriter.hostTag }
 
     /// One book: hash, skip or open, render, write into a temporary folder, move into place. Nil when abandoned.
     static func process(_ book: BatchBook, job: BatchJob, optionsHash: String, budget: ByteBudget,
@@ -200,11 +190,11 @@ public struct BatchRunner: Sendable {
                                  spreads: result.spreads!, warnings: result.warnings!, quire: Quire.version)
         if cancellation.isCancelled { return nil }
 
-        let temporary = job.outputRoot + "/" + FolderWriter.temporaryName(book.name)
+        let temporary = job.outputRoot + "/" + OutputWriter.temporaryName(book.name)
         cancellation.track(temporary)
         defer { cancellation.untrack(temporary) }
         do {
-            try FolderWriter.writeNew(files + [OutputFile(name: BatchMarker.fileName, bytes: marker.bytes)], at: temporary,
+            try OutputWriter.writeNew(files + [OutputFile(name: BatchMarker.fileName, bytes: marker.bytes)], at: temporary,
                                       shownAs: target, cancelled: { cancellation.isCancelled })
         } catch {
             if error.kind == .interrupted { return nil }
@@ -214,7 +204,7 @@ public struct BatchRunner: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             return nil
         }
-        do { try FolderWriter.replaceFolder(target, with: temporary, root: job.outputRoot, name: book.name) } catch {
+        do { try OutputWriter.replaceFolder(target, with: temporary, root: job.outputRoot, name: book.name) } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             return finish(.error, error: error.reason)
         }

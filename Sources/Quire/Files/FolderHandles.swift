@@ -3,7 +3,7 @@ import Renderers
 
 /// Why a rendering's files could not be written: the path, what the system said, and what kind of failure it
 /// was (the command line turns the kind into an exit code).
-public struct FolderWriteError: Error, Sendable {
+public struct OutputWriteError: Error, Sendable {
     public enum Kind: Sendable {
         /// A folder or file could not be created or written (sysexits 73).
         case cannotCreate
@@ -35,18 +35,18 @@ final class FolderHandles {
     private var handles: [String: Int32]
 
     /// Opens an existing folder.
-    init(_ path: String, shownAs: String) throws(FolderWriteError) {
+    init(_ path: String, shownAs: String) throws(OutputWriteError) {
         self.shownAs = shownAs
         let handle = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard handle >= 0 else {
-            throw FolderWriteError(path: shownAs, reason: "cannot open the folder: \(FolderWriteError.errnoText())", kind: .cannotCreate)
+            throw OutputWriteError(path: shownAs, reason: "cannot open the folder: \(OutputWriteError.errnoText())", kind: .cannotCreate)
         }
         handles = ["": handle]
     }
 
     /// An error about one file of the tree.
-    func failure(_ steps: [Substring], _ what: String, _ kind: FolderWriteError.Kind = .cannotCreate) -> FolderWriteError {
-        FolderWriteError(path: shownAs, reason: "cannot write \(steps.joined(separator: "/")): \(what)", kind: kind)
+    func failure(_ steps: [Substring], _ what: String, _ kind: OutputWriteError.Kind = .cannotCreate) -> OutputWriteError {
+        OutputWriteError(path: shownAs, reason: "cannot write \(steps.joined(separator: "/")): \(what)", kind: kind)
     }
 
     deinit {
@@ -54,7 +54,7 @@ final class FolderHandles {
     }
 
     /// The open folder holding a file of `steps` (its last step is the file's own name), created if `create`.
-    func folder(holding steps: [Substring], create: Bool) throws(FolderWriteError) -> Int32 {
+    func folder(holding steps: [Substring], create: Bool) throws(OutputWriteError) -> Int32 {
         var key = ""
         var handle = handles[""]!
         for step in steps.dropLast() {
@@ -65,11 +65,11 @@ final class FolderHandles {
                 continue
             }
             if create, mkdirat(handle, name, 0o777) != 0, errno != EEXIST {
-                throw failure(steps, FolderWriteError.errnoText())
+                throw failure(steps, OutputWriteError.errnoText())
             }
             let opened = openat(handle, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard opened >= 0 else {
-                throw failure(steps, errno == ENOTDIR || errno == ELOOP ? "\(key) is not a folder" : FolderWriteError.errnoText())
+                throw failure(steps, errno == ENOTDIR || errno == ELOOP ? "\(key) is not a folder" : OutputWriteError.errnoText())
             }
             handles[key] = opened
             handle = opened
@@ -79,11 +79,11 @@ final class FolderHandles {
 
     /// Creates a new file (it must not exist) and writes all its bytes: one `write` unless the system writes
     /// less, no fsync.
-    func create(_ steps: [Substring], bytes: [UInt8]) throws(FolderWriteError) {
+    func create(_ steps: [Substring], bytes: [UInt8]) throws(OutputWriteError) {
         let folder = try folder(holding: steps, create: true)
         let name = String(steps.last!)
         let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard file >= 0 else { throw failure(steps, FolderWriteError.errnoText()) }
+        guard file >= 0 else { throw failure(steps, OutputWriteError.errnoText()) }
         var written = 0
         var problem: String?
         bytes.withUnsafeBytes { buffer in
@@ -91,13 +91,13 @@ final class FolderHandles {
                 let count = Glibc.write(file, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    problem = FolderWriteError.errnoText()
+                    problem = OutputWriteError.errnoText()
                     return
                 }
                 written += count
             }
         }
-        if close(file) != 0, problem == nil { problem = FolderWriteError.errnoText() }
+        if close(file) != 0, problem == nil { problem = OutputWriteError.errnoText() }
         if let problem { throw failure(steps, problem) }
     }
 
@@ -110,11 +110,11 @@ final class FolderHandles {
     }
 
     /// Moves a file from this tree to the same place in `target`, replacing what is there (one `renameat`).
-    func move(_ steps: [Substring], to target: FolderHandles) throws(FolderWriteError) {
+    func move(_ steps: [Substring], to target: FolderHandles) throws(OutputWriteError) {
         let from = try folder(holding: steps, create: false)
         let to = try target.folder(holding: steps, create: true)
         let name = String(steps.last!)
-        guard renameat(from, name, to, name) == 0 else { throw target.failure(steps, FolderWriteError.errnoText(), .ioError) }
+        guard renameat(from, name, to, name) == 0 else { throw target.failure(steps, OutputWriteError.errnoText(), .ioError) }
     }
 
     /// Removes a regular file at the top of the tree; anything else is left alone.

@@ -2,7 +2,7 @@ import Foundation
 import Renderers
 
 /// Writes a rendering's files into a folder, fast and safely: the one writer of `quire render -o DIR` and of
-/// every book of `quire batch`.
+/// every book of `quire batch`, with one rule set for names (`steps(of:)`).
 ///
 /// How: the files are written into a new temporary folder named `.tmp.<pid>.<host>.<name>`, one `openat`,
 /// `write` and `close` per file and no fsync, and then put into place:
@@ -25,18 +25,18 @@ import Renderers
 /// - A process killed outright (SIGKILL, a crash) leaves its temporary folder: the next render into the same
 ///   existing folder, or the next batch into the same root, removes it; a folder that did not exist yet has it
 ///   beside it, `.tmp.<pid>.<host>.render`, left for the user.
-public enum FolderWriter {
-    /// Writes `files` (names are Quire's own; `/` makes subfolders) into `folder`, creating it and its parents
+public enum OutputWriter {
+    /// Writes `files` (relative names; `/` makes subfolders; see `steps(of:)`) into `folder`, creating it and its parents
     /// if needed. `spreadCount`, when given, is the book's number of spreads: spread files numbered past it are
     /// removed from an existing folder. `cancelled` is asked before each file is written.
     public static func write(_ files: [OutputFile], into folder: String, spreadCount: Int? = nil,
-                             cancelled: () -> Bool = { false }) throws(FolderWriteError) {
+                             cancelled: () -> Bool = { false }) throws(OutputWriteError) {
         var folder = folder
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         var info = stat()
         if stat(folder, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw FolderWriteError(path: folder, reason: "the output exists and is not a folder", kind: .cannotCreate)
+                throw OutputWriteError(path: folder, reason: "the output exists and is not a folder", kind: .cannotCreate)
             }
             let temporary = folder + "/" + temporaryName("render")
             try writeNew(files, at: temporary, shownAs: folder, cancelled: cancelled)
@@ -46,7 +46,7 @@ public enum FolderWriter {
         }
         let parent = (folder as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true) } catch {
-            throw FolderWriteError(path: folder, reason: "cannot create the output folder", kind: .cannotCreate)
+            throw OutputWriteError(path: folder, reason: "cannot create the output folder", kind: .cannotCreate)
         }
         let temporary = (parent.isEmpty ? "." : parent) + "/" + temporaryName("render")
         try writeNew(files, at: temporary, shownAs: folder, cancelled: cancelled)
@@ -54,7 +54,7 @@ public enum FolderWriter {
         if rename(temporary, folder) == 0 { return }
         let code = errno
         guard code == EEXIST || code == ENOTEMPTY else {
-            throw FolderWriteError(path: folder, reason: "cannot move the output into place: \(String(cString: strerror(code)))", kind: .ioError)
+            throw OutputWriteError(path: folder, reason: "cannot move the output into place: \(String(cString: strerror(code)))", kind: .ioError)
         }
         // Someone made the folder meanwhile: the files go in one by one, as into any folder that exists.
         try moveIn(files, from: temporary, into: folder, spreadCount: spreadCount)
@@ -63,16 +63,18 @@ public enum FolderWriter {
     /// Writes `files` into a new folder at `path` (a leftover of this process under that name is replaced);
     /// errors name `shownAs`, the folder the files are meant for. On any failure, or when `cancelled` says so,
     /// the new folder is removed before the error is thrown.
-    static func writeNew(_ files: [OutputFile], at path: String, shownAs: String, cancelled: () -> Bool) throws(FolderWriteError) {
+    static func writeNew(_ files: [OutputFile], at path: String, shownAs: String, cancelled: () -> Bool) throws(OutputWriteError) {
+        // Every name is checked before anything is created: a refused name leaves no trace.
+        let all = try files.map { file throws(OutputWriteError) in try steps(of: file.name, shownAs: shownAs) }
         try? FileManager.default.removeItem(atPath: path)
         guard mkdir(path, 0o777) == 0 else {
-            throw FolderWriteError(path: shownAs, reason: "cannot write the output: \(FolderWriteError.errnoText())", kind: .cannotCreate)
+            throw OutputWriteError(path: shownAs, reason: "cannot write the output: \(OutputWriteError.errnoText())", kind: .cannotCreate)
         }
-        do throws(FolderWriteError) {
+        do throws(OutputWriteError) {
             let tree = try FolderHandles(path, shownAs: shownAs)
-            for file in files {
-                if cancelled() { throw FolderWriteError(path: shownAs, reason: "interrupted", kind: .interrupted) }
-                try tree.create(try steps(of: file.name), bytes: file.bytes)
+            for (file, steps) in zip(files, all) {
+                if cancelled() { throw OutputWriteError(path: shownAs, reason: "interrupted", kind: .interrupted) }
+                try tree.create(steps, bytes: file.bytes)
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
@@ -82,11 +84,11 @@ public enum FolderWriter {
 
     /// Renames each written file from `temporary` over its place in `folder`, after checking that every place
     /// can take it; then removes the spread files of an earlier, longer render and dead processes' leftovers.
-    static func moveIn(_ files: [OutputFile], from temporary: String, into folder: String, spreadCount: Int?) throws(FolderWriteError) {
+    static func moveIn(_ files: [OutputFile], from temporary: String, into folder: String, spreadCount: Int?) throws(OutputWriteError) {
         let source = try FolderHandles(temporary, shownAs: folder)
         let target = try FolderHandles(folder, shownAs: folder)
         var all: [[Substring]] = []
-        for file in files { all.append(try steps(of: file.name)) }
+        for file in files { all.append(try steps(of: file.name, shownAs: folder)) }
         try checkReplaceable(all, in: target)
         for steps in all { try source.move(steps, to: target) }
         let extensions = Set(files.compactMap { spreadFile($0.name)?.ext })
@@ -101,7 +103,7 @@ public enum FolderWriter {
 
     /// Fails before anything moves when a file's place holds a folder, or a subfolder's place holds something
     /// else than a folder (a symbolic link included: nothing is written outside the output folder).
-    static func checkReplaceable(_ all: [[Substring]], in target: FolderHandles) throws(FolderWriteError) {
+    static func checkReplaceable(_ all: [[Substring]], in target: FolderHandles) throws(OutputWriteError) {
         var folders: Set<String> = []
         for steps in all {
             for end in 1..<steps.count {
@@ -116,11 +118,16 @@ public enum FolderWriter {
         }
     }
 
-    /// The steps of a file name; empty names, `.` and `..` are refused (names are Quire's, never the book's).
-    static func steps(of name: String) throws(FolderWriteError) -> [Substring] {
-        let steps = name.split(separator: "/")
-        guard !steps.isEmpty, !steps.contains(where: { $0 == ".." || $0 == "." }) else {
-            throw FolderWriteError(path: name, reason: "refused file name '\(name)'", kind: .cannotCreate)
+    /// The steps of a file name, under the one rule set for every file Quire writes: a name is relative
+    /// (no leading `/`), its steps are separated by single `/`s, and none is empty, `.` or `..`, or holds a NUL
+    /// byte (the system would cut the name there). So no name can reach outside the output folder, or name the
+    /// folder itself; names are Quire's own today, and the rule keeps it so whatever a later renderer derives
+    /// them from. `shownAs` is the output folder the error names.
+    static func steps(of name: String, shownAs folder: String) throws(OutputWriteError) -> [Substring] {
+        let steps = name.split(separator: "/", omittingEmptySubsequences: false)
+        let refused = name.utf8.contains(0) || steps.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        guard !refused else {
+            throw OutputWriteError(path: folder, reason: "refused file name '\(name)'", kind: .cannotCreate)
         }
         return steps
     }
@@ -136,7 +143,7 @@ public enum FolderWriter {
     }
 }
 
-extension FolderWriter {
+extension OutputWriter {
     /// `.tmp.<pid>.<host>.<name>`: a folder being written; `isLeftover` tells when it is stale.
     static func temporaryName(_ name: String) -> String { ".tmp.\(getpid()).\(hostTag).\(name)" }
 
@@ -167,18 +174,18 @@ extension FolderWriter {
 
     /// Puts a finished folder in the place of `target` (batch: a book's folder is Quire's alone): an older
     /// folder is renamed aside first and deleted after, so the name always holds a whole folder or nothing.
-    static func replaceFolder(_ target: String, with temporary: String, root: String, name: String) throws(FolderWriteError) {
+    static func replaceFolder(_ target: String, with temporary: String, root: String, name: String) throws(OutputWriteError) {
         var old: String?
         if FileManager.default.fileExists(atPath: target) {
             let aside = root + "/" + asideName(name)
             try? FileManager.default.removeItem(atPath: aside)
             guard rename(target, aside) == 0 else {
-                throw FolderWriteError(path: target, reason: "cannot move the output into place: \(FolderWriteError.errnoText())", kind: .ioError)
+                throw OutputWriteError(path: target, reason: "cannot move the output into place: \(OutputWriteError.errnoText())", kind: .ioError)
             }
             old = aside
         }
         guard rename(temporary, target) == 0 else {
-            let failure = FolderWriteError(path: target, reason: "cannot move the output into place: \(FolderWriteError.errnoText())", kind: .ioError)
+            let failure = OutputWriteError(path: target, reason: "cannot move the output into place: \(OutputWriteError.errnoText())", kind: .ioError)
             if let old { _ = rename(old, target) }
             throw failure
         }

@@ -297,16 +297,12 @@ public enum BatchInputs {
         FileManager.default.fileExists(atPath: path + "/META-INF/container.xml")
     }
 
-    /// `/`-separated, no empty, `.` or `..` steps (a leading `..` is kept), Unicode NFC.
+    /// `/`-separated, no empty, `.` or `..` steps (a leading `..` is kept), Unicode NFC; the steps are worked out
+    /// by `ContainerPath.steps`, the one home of that arithmetic.
     public static func normalize(_ key: String) -> String {
-        var parts: [Substring] = []
-        let absolute = key.hasPrefix("/")
-        for part in key.precomposedStringWithCanonicalMapping.split(separator: "/") {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-            parts.append(part)
-        }
-        return (absolute ? "/" : "") + parts.joined(separator: "/")
+        let (steps, climbs) = ContainerPath.steps(key.precomposedStringWithCanonicalMapping)
+        let parts = Array(repeating: "..", count: climbs) + steps.map(String.init)
+        return (key.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     /// `war-and-peace-3f2a9c1e`: the key's last step without its extension, lowercased, anything but a-z, 0-9

@@ -1,0 +1,26 @@
+import Foundation
+import XCTest
+
+/// The README's library example is compiled: `Examples/Library/main.swift` is an executable target that every
+/// `swift build` (and so `make test`) builds, and this test checks that the README shows that file, byte for
+/// byte, in the fenced block after its `<!-- compiled: Examples/Library/main.swift -->` marker.
+final class ReadmeExampleTests: XCTestCase {
+    static let marker = "<!-- compiled: Examples/Library/main.swift -->"
+
+    func testReadmeShowsTheCompiledExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/Library/main.swift"), encoding: .utf8)
+        let shown = try XCTUnwrap(Self.block(after: Self.marker, in: readme),
+                                  "README.md has no ```swift block after the line \(Self.marker)")
+        XCTAssertEqual(shown, example, "the README's library example differs from Examples/Library/main.swift")
+    }
+
+    /// The lines of the first fenced block after the line `marker`, each ending in a newline.
+    static func block(after marker: String, in text: String) -> String? {
+        let lines = text.components(separatedBy: "\n")
+        guard let at = lines.firstIndex(of: marker), at + 1 < lines.count, lines[at + 1] == "```swift",
+              let end = lines[(at + 2)...].firstIndex(of: "```") else { return nil }
+        return lines[(at + 2)..<end].map { $0 + "\n" }.joined()
+    }
+}
