@@ -1,10 +1,13 @@
 /// Applying declarations to a computed style (CSS Cascade 4 §7: `inherit`, `initial`, `unset`), one property at a
 /// time, in cascade order: the last application wins.
 extension ComputedStyle {
+    /// Every property at its initial value.
+    static let initial = ComputedStyle()
+
     /// Applies one declaration. `parent` answers `inherit`; `source` is kept when the property is `writing-mode`.
     mutating func apply(_ d: Declaration, parent: ComputedStyle, source: @autoclosure () -> Provenance?) {
         declared.insert(d.property)
-        let initial = ComputedStyle()
+        let initial = ComputedStyle.initial
         var from: ComputedStyle?  // the style to copy from, for a CSS-wide keyword
         switch d.value {
         case .inherit: from = parent

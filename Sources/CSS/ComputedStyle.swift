@@ -47,6 +47,10 @@ public struct ComputedStyle: Sendable, Equatable {
     /// `font-weight: normal` on `<b>` from a weight merely inherited from the body.
     public var declared = PropertySet()
 
+    /// Types, ids and classes of this element and its ancestors, for the matcher's cheap rejection; nil when the
+    /// style was computed without its parent's (then nothing is rejected early in that subtree).
+    var ancestorFilter: AncestorFilter?
+
     public init() {}
 
     /// The style a child starts from: inherited properties copied, the others at their initial values.

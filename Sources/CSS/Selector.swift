@@ -10,6 +10,8 @@ public struct Selector: Sendable, Equatable {
     /// Holds a pseudo-element or a dynamic pseudo-class (`::before`, `:hover`): kept, but never matches in a paged,
     /// static rendering.
     let neverMatches: Bool
+    /// See `ancestorHashes`: all must be in an element's ancestor filter for the selector to possibly match.
+    let ancestorHashes: [UInt32]
 
     enum Combinator: Sendable, Equatable { case descendant, child, nextSibling, subsequentSibling }
 
@@ -36,6 +38,7 @@ public struct Selector: Sendable, Equatable {
         self.text = text
         self.neverMatches = neverMatches
         specificity = compounds.reduce(Specificity()) { $0 + $1.specificity }
+        ancestorHashes = Selector.ancestorHashes(compounds, combinators)
     }
 }
 

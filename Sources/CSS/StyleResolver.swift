@@ -2,22 +2,27 @@
 ///
 /// Build one per distinct list of sheets and media context (a book's documents usually share one): the rules are
 /// flattened (`@media` evaluated) and indexed by the subject compound's id, else a class, else its type, else
-/// put with the universal rules, as browsers' rule hashes do, so an element only tests the rules that could match.
+/// by the name of an attribute it requires (`[epub|type~=…]`: one existence check per element for the whole bucket),
+/// else put with the universal rules, as browsers' rule hashes do, so an element only tests rules that could match.
 ///
 /// Cascade order, lowest first: user-agent rules, author rules, the `style` attribute, author `!important`, the
 /// `style` attribute's `!important`, user-agent `!important`; within one level by specificity, then source order.
 public struct StyleResolver: Sendable {
     public let context: MediaContext
     private var rules: [IndexedRule] = []
-    private var byID: [String: [Entry]] = [:]
-    private var byClass: [String: [Entry]] = [:]
-    private var byType: [String: [Entry]] = [:]
-    private var universal: [Entry] = []
+    private var entries: [Entry] = []
+    // Buckets hold indices into `entries`, keyed by `AncestorFilter.hash` of the key: no String is made or hashed
+    // per element, and a hash collision only costs a full (correct) match.
+    private var byID: [UInt32: [Int32]] = [:]
+    private var byClass: [UInt32: [Int32]] = [:]
+    private var byType: [UInt32: [Int32]] = [:]
+    /// Keyed by attribute local name; the rules of a bucket are tested only when the element has that attribute.
+    private var byAttribute: [(name: String, entries: [Int32])] = []
+    private var universal: [Int32] = []
 
     private struct IndexedRule: Sendable {
         var declarations: [Declaration]
         var sheet: String
-        var hasImportant: Bool
     }
 
     /// One selector of one rule. `rank` packs origin, specificity and source order into one sortable number.
@@ -32,37 +37,39 @@ public struct StyleResolver: Sendable {
     /// `StylesheetLoader` returns them.
     public init(sheets: [LoadedSheet], userAgent: [Stylesheet] = [], context: MediaContext = MediaContext()) {
         self.context = context
-        var order = 0
-        for (origin, list) in [(0, userAgent.map { LoadedSheet(label: "user agent", sheet: $0) }), (1, sheets)] {
+        for (origin, list) in [(UInt64(0), userAgent.map { LoadedSheet(label: "user agent", sheet: $0) }), (1, sheets)] {
             for loaded in list where loaded.media.allSatisfy({ $0.matches(context) }) {
-                for rule in loaded.sheet.styleRules(in: context) {
-                    add(rule, sheet: loaded.label, origin: origin, order: &order)
-                }
+                for rule in loaded.sheet.styleRules(in: context) { add(rule, sheet: loaded.label, origin: origin) }
             }
         }
     }
 
     public var ruleCount: Int { rules.count }
 
-    private mutating func add(_ rule: StyleRule, sheet: String, origin: Int, order: inout Int) {
+    private mutating func add(_ rule: StyleRule, sheet: String, origin: UInt64) {
         guard !rule.declarations.isEmpty else { return }
         let index = Int32(rules.count)
-        rules.append(IndexedRule(declarations: rule.declarations, sheet: sheet,
-                                 hasImportant: rule.declarations.contains { $0.important }))
+        rules.append(IndexedRule(declarations: rule.declarations, sheet: sheet))
         for selector in rule.selectors where !selector.neverMatches {
             let s = selector.specificity
             let spec = UInt64(min(s.a, 255)) << 16 | UInt64(min(s.b, 255)) << 8 | UInt64(min(s.c, 255))
-            let entry = Entry(selector: selector, rule: index, rank: UInt64(origin) << 56 | spec << 32 | UInt64(order))
-            order += 1
+            let e = Int32(entries.count)
+            entries.append(Entry(selector: selector, rule: index, rank: origin << 56 | spec << 32 | UInt64(entries.count)))
             let subject = selector.compounds[0]
-            if let id = subject.tests.lazy.compactMap({ if case .id(let v) = $0 { return v }; return nil }).first {
-                byID[id, default: []].append(entry)
-            } else if let c = subject.tests.lazy.compactMap({ if case .class(let v) = $0 { return v }; return nil }).first {
-                byClass[c, default: []].append(entry)
+            let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
+            let c = subject.tests.lazy.compactMap { if case .class(let v) = $0 { return v }; return nil }.first
+            let a = subject.tests.lazy.compactMap { if case .attribute(let t) = $0 { return t.name }; return nil }.first
+            if let id {
+                byID[AncestorFilter.hash(AncestorFilter.idKind, id), default: []].append(e)
+            } else if let c {
+                byClass[AncestorFilter.hash(AncestorFilter.classKind, c), default: []].append(e)
             } else if let name = subject.localName {
-                byType[name, default: []].append(entry)
+                byType[AncestorFilter.hash(AncestorFilter.typeKind, name), default: []].append(e)
+            } else if let a {
+                if let k = byAttribute.firstIndex(where: { $0.name == a }) { byAttribute[k].entries.append(e) }
+                else { byAttribute.append((a, [e])) }
             } else {
-                universal.append(entry)
+                universal.append(e)
             }
         }
     }
@@ -70,53 +77,77 @@ public struct StyleResolver: Sendable {
     /// The computed style of `node`, from its parent's computed style (nil at the document element). The lead
     /// calls this once per element in a tree walk, parents first.
     public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?) -> ComputedStyle {
-        let parentStyle = parent ?? ComputedStyle()
         var style = parent.map(ComputedStyle.init(inheritingFrom:)) ?? ComputedStyle()
-        let matched = matchedRules(node, tree)
+        // The filter of the ancestors: the parent's (which holds the parent itself); empty at the root; unknown when
+        // a non-root element is computed without its parent's style.
+        let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
+        var own = AncestorFilter()
+        let matched = matchedRules(node, tree, ancestors, own: &own)
         let inline = tree.styleAttribute(node).map(Declaration.list(styleAttribute:)) ?? []
-        // Writing mode and direction first: logical margins and paddings map to sides through them.
-        for pass in 0..<2 {
-            forEachDeclaration(matched, inline) { d, source in
-                let isModeOrDirection = d.property == .writingMode || d.property == .direction
-                guard isModeOrDirection == (pass == 0) else { return }
-                style.apply(d, parent: parentStyle, source: source())
+        if !matched.isEmpty || !inline.isEmpty {
+            let parentStyle = parent ?? ComputedStyle.initial
+            // Writing mode and direction first: logical margins and paddings map to sides through them.
+            for pass in 0..<2 {
+                forEachDeclaration(matched, inline) { d, source in
+                    let isModeOrDirection = d.property == .writingMode || d.property == .direction
+                    guard isModeOrDirection == (pass == 0) else { return }
+                    style.apply(d, parent: parentStyle, source: source())
+                }
             }
         }
+        style.ancestorFilter = ancestors.map { $0.union(own) }
         return style
     }
 
-    /// The rules whose selectors match, as (rule, rank) sorted from lowest to highest precedence.
-    private func matchedRules<T: StyledTree>(_ node: T.Node, _ tree: T) -> [(rule: Int32, rank: UInt64, selector: Selector)] {
-        var out: [(rule: Int32, rank: UInt64, selector: Selector)] = []
-        func test(_ entries: [Entry]?) {
-            guard let entries else { return }
-            for e in entries where e.selector.matches(node, in: tree) { out.append((e.rule, e.rank, e.selector)) }
-        }
-        if !byID.isEmpty, let id = tree.id(node) { test(byID[id]) }
-        if !byClass.isEmpty, let classes = tree.classAttribute(node) {
-            var seen: [Substring] = []
-            for c in classes.whitespaceTokens() where !seen.contains(c) {
-                seen.append(c)
-                test(byClass[String(c)])
+    /// The entries whose selectors match, as (entry, rank) sorted from lowest to highest precedence. Fills `own`
+    /// with the element's type, id and classes, for its children's ancestor filter.
+    private func matchedRules<T: StyledTree>(_ node: T.Node, _ tree: T, _ ancestors: AncestorFilter?,
+                                             own: inout AncestorFilter) -> [(entry: Int32, rank: UInt64)] {
+        var out: [(entry: Int32, rank: UInt64)] = []
+        func test(_ list: [Int32]?) {
+            guard let list else { return }
+            for i in list {
+                let e = entries[Int(i)]
+                if let ancestors, !e.selector.ancestorHashes.allSatisfy(ancestors.mayContain) { continue }
+                if e.selector.matches(node, in: tree) { out.append((i, e.rank)) }
             }
         }
-        if !byType.isEmpty { test(byType[tree.localName(node)]) }
+        if let id = tree.id(node) {
+            let h = AncestorFilter.hash(AncestorFilter.idKind, id)
+            own.insert(h)
+            if !byID.isEmpty { test(byID[h]) }
+        }
+        if let classes = tree.classAttribute(node) {
+            var seen: [UInt32] = []
+            AncestorFilter.forEachToken(classes, kind: AncestorFilter.classKind) { h in
+                guard !seen.contains(h) else { return }
+                seen.append(h)
+                own.insert(h)
+                if !byClass.isEmpty { test(byClass[h]) }
+            }
+        }
+        let type = AncestorFilter.hash(AncestorFilter.typeKind, tree.localName(node))
+        own.insert(type)
+        if !byType.isEmpty { test(byType[type]) }
+        for bucket in byAttribute where tree.attribute(node, localName: bucket.name, namespaceURI: nil) != nil {
+            test(bucket.entries)
+        }
         test(universal)
         if out.count > 1 { out.sort { $0.rank < $1.rank } }
         return out
     }
 
     /// Calls `body` with every declaration in cascade order, lowest precedence first (see the type's comment).
-    private func forEachDeclaration(_ matched: [(rule: Int32, rank: UInt64, selector: Selector)], _ inline: [Declaration],
+    private func forEachDeclaration(_ matched: [(entry: Int32, rank: UInt64)], _ inline: [Declaration],
                                     _ body: (Declaration, () -> Provenance?) -> Void) {
         let styleAttribute = { Provenance(selector: nil, sheet: "style attribute") }
         func fromRules(important: Bool, userAgent: Bool?) {
             for m in matched {
-                let r = rules[Int(m.rule)]
-                if important && !r.hasImportant { continue }
                 if let userAgent, (m.rank >> 56 == 0) != userAgent { continue }
+                let e = entries[Int(m.entry)]
+                let r = rules[Int(e.rule)]
                 for d in r.declarations where d.important == important {
-                    body(d) { Provenance(selector: m.selector.text, sheet: r.sheet) }
+                    body(d) { Provenance(selector: e.selector.text, sheet: r.sheet) }
                 }
             }
         }

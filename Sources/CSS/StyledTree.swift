@@ -62,9 +62,4 @@ extension String {
             }
         }
     }
-
-    /// The whitespace-separated tokens of a list attribute (`class`).
-    func whitespaceTokens() -> [Substring] {
-        split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-    }
 }

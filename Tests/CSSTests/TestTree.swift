@@ -9,6 +9,7 @@ struct TestTree: StyledTree {
         var parent: Int?
         var children: [Int] = []
         var hasText = false
+        var previous: Int?, next: Int?
     }
     private(set) var elements: [Element] = []
 
@@ -32,7 +33,10 @@ struct TestTree: StyledTree {
                 e.attributes = TestTree.attributes(body)
                 elements.append(e)
                 let index = elements.count - 1
-                if let p = stack.last { elements[p].children.append(index) }
+                if let p = stack.last {
+                    if let last = elements[p].children.last { elements[last].next = index; elements[index].previous = last }
+                    elements[p].children.append(index)
+                }
                 if !selfClosing { stack.append(index) }
             } else {
                 if let p = stack.last { elements[p].hasText = true }
@@ -70,15 +74,8 @@ struct TestTree: StyledTree {
         elements[node].attributes.first { $0.name == localName && (namespaceURI == nil || $0.ns == namespaceURI) }?.value
     }
     func parent(_ node: Int) -> Int? { elements[node].parent }
-    func previousElementSibling(_ node: Int) -> Int? {
-        guard let p = elements[node].parent, let k = elements[p].children.firstIndex(of: node), k > 0 else { return nil }
-        return elements[p].children[k - 1]
-    }
-    func nextElementSibling(_ node: Int) -> Int? {
-        guard let p = elements[node].parent, let k = elements[p].children.firstIndex(of: node),
-              k + 1 < elements[p].children.count else { return nil }
-        return elements[p].children[k + 1]
-    }
+    func previousElementSibling(_ node: Int) -> Int? { elements[node].previous }
+    func nextElementSibling(_ node: Int) -> Int? { elements[node].next }
     func isEmpty(_ node: Int) -> Bool { elements[node].children.isEmpty && !elements[node].hasText }
     func language(_ node: Int) -> String? {
         var n: Int? = node
