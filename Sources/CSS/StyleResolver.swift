@@ -11,6 +11,9 @@ public struct StyleResolver: Sendable {
     public let context: MediaContext
     private var rules: [IndexedRule] = []
     private var entries: [Entry] = []
+    /// Per entry, what the ancestor filter must hold: plain values, so most candidates are rejected without
+    /// touching (retaining) the selector.
+    private var prefilters: [Prefilter] = []
     // Buckets hold indices into `entries`, keyed by `AncestorFilter.hash` of the key: no String is made or hashed
     // per element, and a hash collision only costs a full (correct) match.
     private var byID: [UInt32: [Int32]] = [:]
@@ -30,6 +33,22 @@ public struct StyleResolver: Sendable {
         var selector: Selector
         var rule: Int32
         var rank: UInt64
+    }
+
+    private struct Prefilter: Sendable {
+        var hashes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var count = 0
+        init(_ list: [UInt32]) {
+            count = min(list.count, 4)
+            if count > 0 { hashes.0 = list[0] }
+            if count > 1 { hashes.1 = list[1] }
+            if count > 2 { hashes.2 = list[2] }
+            if count > 3 { hashes.3 = list[3] }
+        }
+        @inline(__always) func allows(_ f: AncestorFilter) -> Bool {
+            (count < 1 || f.mayContain(hashes.0)) && (count < 2 || f.mayContain(hashes.1))
+                && (count < 3 || f.mayContain(hashes.2)) && (count < 4 || f.mayContain(hashes.3))
+        }
     }
 
     /// `userAgent` sheets rank below every author sheet (the lead may pass e.g. `b { font-weight: bold }` so that
@@ -55,6 +74,7 @@ public struct StyleResolver: Sendable {
             let spec = UInt64(min(s.a, 255)) << 16 | UInt64(min(s.b, 255)) << 8 | UInt64(min(s.c, 255))
             let e = Int32(entries.count)
             entries.append(Entry(selector: selector, rule: index, rank: origin << 56 | spec << 32 | UInt64(entries.count)))
+            prefilters.append(Prefilter(selector.ancestorHashes))
             let subject = selector.compounds[0]
             let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
             let c = subject.tests.lazy.compactMap { if case .class(let v) = $0 { return v }; return nil }.first
@@ -107,9 +127,8 @@ public struct StyleResolver: Sendable {
         func test(_ list: [Int32]?) {
             guard let list else { return }
             for i in list {
-                let e = entries[Int(i)]
-                if let ancestors, !e.selector.ancestorHashes.allSatisfy(ancestors.mayContain) { continue }
-                if e.selector.matches(node, in: tree) { out.append((i, e.rank)) }
+                if let ancestors, !prefilters[Int(i)].allows(ancestors) { continue }
+                if entries[Int(i)].selector.matches(node, in: tree) { out.append((i, entries[Int(i)].rank)) }
             }
         }
         if let id = tree.id(node) {
