@@ -15,34 +15,64 @@ enum PropertyParser {
     }
 
     private static let parsers: [String: @Sendable ([ComponentValue]) -> Longhands?] = {
-        var table: [String: @Sendable ([ComponentValue]) -> Longhands?] = [:]
-        func single(_ names: [String], _ property: Property, _ read: @escaping @Sendable (ComponentValue) -> Value?) {
+        var table = Table()
+        addLayoutProperties(&table)
+        addBoxProperties(&table)
+        addTextProperties(&table)
+        return table.parsers
+    }()
+
+    /// The name → value-parser table, filled by the `add…Properties` groups.
+    struct Table {
+        var parsers: [String: @Sendable ([ComponentValue]) -> Longhands?] = [:]
+
+        /// A longhand whose value is one component (or a CSS-wide keyword).
+        mutating func single(_ names: [String], _ property: Property, _ read: @escaping @Sendable (ComponentValue) -> Value?) {
             for name in names {
-                table[name] = { words in
+                parsers[name] = { words in
                     if let global = globalKeyword(words) { return [(property, global)] }
                     guard words.count == 1, let v = read(words[0]) else { return nil }
                     return [(property, v)]
                 }
             }
         }
-        func many(_ names: [String], _ parse: @escaping @Sendable ([ComponentValue]) -> Longhands?, _ all: [Property]) {
+
+        /// A shorthand or a longhand with a longer grammar; a CSS-wide keyword alone sets every property in `all`.
+        mutating func many(_ names: [String], _ parse: @escaping @Sendable ([ComponentValue]) -> Longhands?, _ all: [Property]) {
             for name in names {
-                table[name] = { words in
+                parsers[name] = { words in
                     if let global = globalKeyword(words) { return all.map { ($0, global) } }
                     return parse(words)
                 }
             }
         }
-        let prefixed = { (name: String) in [name, "-epub-" + name, "-webkit-" + name] }
-        single(prefixed("writing-mode"), .writingMode) { keyword($0, writingModes).map(Value.writingMode) }
-        single(["direction"], .direction) { keyword($0, S.Direction.init(rawValue:)).map(Value.direction) }
-        many(["display"], { displayValue($0).map { [(.display, .display($0))] } }, [.display])
-        single(["visibility"], .visibility) { v in
+    }
+
+    private static func prefixed(_ name: String) -> [String] { [name, "-epub-" + name, "-webkit-" + name] }
+
+    /// writing-mode, direction, display, visibility, white-space and the breaks.
+    private static func addLayoutProperties(_ t: inout Table) {
+        t.single(prefixed("writing-mode"), .writingMode) { keyword($0, writingModes).map(Value.writingMode) }
+        t.single(["direction"], .direction) { keyword($0, S.Direction.init(rawValue:)).map(Value.direction) }
+        t.many(["display"], { displayValue($0).map { [(.display, .display($0))] } }, [.display])
+        t.single(["visibility"], .visibility) { v in
             keyword(v) { $0 == "collapse" ? .hidden : S.Visibility(rawValue: $0) }.map(Value.visibility)
         }
-        single(["white-space"], .whiteSpace) { keyword($0, S.WhiteSpace.init(rawValue:)).map(Value.whiteSpace) }
-        single(["text-align"], .textAlign) { keyword($0, textAligns).map(Value.textAlign) }
-        many(["text-indent"], { words in
+        t.single(["white-space"], .whiteSpace) { keyword($0, S.WhiteSpace.init(rawValue:)).map(Value.whiteSpace) }
+        t.single(["break-before"], .breakBefore) { keyword($0, breaks).map(Value.breakValue) }
+        t.single(["break-after"], .breakAfter) { keyword($0, breaks).map(Value.breakValue) }
+        t.single(["page-break-before"], .breakBefore) { keyword($0, pageBreaks).map(Value.breakValue) }
+        t.single(["page-break-after"], .breakAfter) { keyword($0, pageBreaks).map(Value.breakValue) }
+        t.single(["break-inside", "page-break-inside"], .breakInside) { v in
+            keyword(v) { ["avoid", "avoid-page"].contains($0) ? .avoid : ["auto", "avoid-column", "avoid-region"].contains($0) ? .auto : nil }
+                .map(Value.breakInside)
+        }
+    }
+
+    /// text-align, text-indent, margins and paddings (physical, logical, and their shorthands).
+    private static func addBoxProperties(_ t: inout Table) {
+        t.single(["text-align"], .textAlign) { keyword($0, textAligns).map(Value.textAlign) }
+        t.many(["text-indent"], { words in
             // <length-percentage> && hanging? && each-line?: the keywords are read and ignored.
             let rest = words.filter { !($0.token?.isIdent("hanging") ?? false) && !($0.token?.isIdent("each-line") ?? false) }
             guard rest.count == 1, let l = length(rest[0]) else { return nil }
@@ -51,11 +81,11 @@ enum PropertyParser {
         let margins: [Property] = [.marginTop, .marginRight, .marginBottom, .marginLeft]
         let paddings: [Property] = [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
         for (i, side) in ["top", "right", "bottom", "left"].enumerated() {
-            single(["margin-" + side], margins[i]) { margin($0).map(Value.margin) }
-            single(["padding-" + side], paddings[i]) { padding($0).map(Value.length) }
+            t.single(["margin-" + side], margins[i]) { margin($0).map(Value.margin) }
+            t.single(["padding-" + side], paddings[i]) { padding($0).map(Value.length) }
         }
-        many(["margin"], { boxSides($0, margins) { margin($0).map(Value.margin) } }, margins)
-        many(["padding"], { boxSides($0, paddings) { padding($0).map(Value.length) } }, paddings)
+        t.many(["margin"], { boxSides($0, margins) { margin($0).map(Value.margin) } }, margins)
+        t.many(["padding"], { boxSides($0, paddings) { padding($0).map(Value.length) } }, paddings)
         let logical: [(String, String, Property, Property)] = [
             ("inline-start", "start", .marginInlineStart, .paddingInlineStart),
             ("inline-end", "end", .marginInlineEnd, .paddingInlineEnd),
@@ -63,57 +93,52 @@ enum PropertyParser {
             ("block-end", "after", .marginBlockEnd, .paddingBlockEnd),
         ]
         for (side, webkit, m, p) in logical {
-            single(["margin-" + side, "-webkit-margin-" + webkit], m) { margin($0).map(Value.margin) }
-            single(["padding-" + side, "-webkit-padding-" + webkit], p) { padding($0).map(Value.length) }
+            t.single(["margin-" + side, "-webkit-margin-" + webkit], m) { margin($0).map(Value.margin) }
+            t.single(["padding-" + side, "-webkit-padding-" + webkit], p) { padding($0).map(Value.length) }
         }
-        many(["margin-inline"], { pair($0, .marginInlineStart, .marginInlineEnd) { margin($0).map(Value.margin) } },
+        t.many(["margin-inline"], { pair($0, .marginInlineStart, .marginInlineEnd) { margin($0).map(Value.margin) } },
              [.marginInlineStart, .marginInlineEnd])
-        many(["margin-block"], { pair($0, .marginBlockStart, .marginBlockEnd) { margin($0).map(Value.margin) } },
+        t.many(["margin-block"], { pair($0, .marginBlockStart, .marginBlockEnd) { margin($0).map(Value.margin) } },
              [.marginBlockStart, .marginBlockEnd])
-        many(["padding-inline"], { pair($0, .paddingInlineStart, .paddingInlineEnd) { padding($0).map(Value.length) } },
+        t.many(["padding-inline"], { pair($0, .paddingInlineStart, .paddingInlineEnd) { padding($0).map(Value.length) } },
              [.paddingInlineStart, .paddingInlineEnd])
-        many(["padding-block"], { pair($0, .paddingBlockStart, .paddingBlockEnd) { padding($0).map(Value.length) } },
+        t.many(["padding-block"], { pair($0, .paddingBlockStart, .paddingBlockEnd) { padding($0).map(Value.length) } },
              [.paddingBlockStart, .paddingBlockEnd])
-        single(["break-before"], .breakBefore) { keyword($0, breaks).map(Value.breakValue) }
-        single(["break-after"], .breakAfter) { keyword($0, breaks).map(Value.breakValue) }
-        single(["page-break-before"], .breakBefore) { keyword($0, pageBreaks).map(Value.breakValue) }
-        single(["page-break-after"], .breakAfter) { keyword($0, pageBreaks).map(Value.breakValue) }
-        single(["break-inside", "page-break-inside"], .breakInside) { v in
-            keyword(v) { ["avoid", "avoid-page"].contains($0) ? .avoid : ["auto", "avoid-column", "avoid-region"].contains($0) ? .auto : nil }
-                .map(Value.breakInside)
-        }
-        many(["text-combine-upright", "-webkit-text-combine-upright"], { textCombine($0).map { [(.textCombineUpright, .textCombine($0))] } },
+    }
+
+    /// Tate-chu-yoko, orientation, transforms, lists, emphasis, fonts and hyphens.
+    private static func addTextProperties(_ t: inout Table) {
+        t.many(["text-combine-upright", "-webkit-text-combine-upright"], { textCombine($0).map { [(.textCombineUpright, .textCombine($0))] } },
              [.textCombineUpright])
-        single(["-epub-text-combine", "-webkit-text-combine"], .textCombineUpright) { v in
+        t.single(["-epub-text-combine", "-webkit-text-combine"], .textCombineUpright) { v in
             keyword(v) { $0 == "horizontal" ? S.TextCombine.all : $0 == "none" ? S.TextCombine.none : nil }.map(Value.textCombine)
         }
-        single(prefixed("text-orientation"), .textOrientation) { keyword($0, textOrientations).map(Value.textOrientation) }
-        many(["text-transform", "-epub-text-transform"], { textTransform($0).map { [(.textTransform, .textTransform($0))] } },
+        t.single(prefixed("text-orientation"), .textOrientation) { keyword($0, textOrientations).map(Value.textOrientation) }
+        t.many(["text-transform", "-epub-text-transform"], { textTransform($0).map { [(.textTransform, .textTransform($0))] } },
              [.textTransform])
-        many(["font-variant"], { words in
+        t.many(["font-variant"], { words in
             [(.smallCaps, .smallCaps(words.contains { $0.token?.isIdent("small-caps") == true || $0.token?.isIdent("all-small-caps") == true }))]
         }, [.smallCaps])
-        single(["font-variant-caps"], .smallCaps) { v in
+        t.single(["font-variant-caps"], .smallCaps) { v in
             keyword(v) { ["small-caps", "all-small-caps", "petite-caps", "all-petite-caps", "unicase", "titling-caps"].contains($0) ? true
                 : $0 == "normal" ? false : nil }.map(Value.smallCaps)
         }
-        single(["list-style-type"], .listStyleType) { listStyleType($0).map(Value.listStyleType) }
-        many(["list-style"], { listStyle($0).map { [(.listStyleType, .listStyleType($0))] } }, [.listStyleType])
-        single(["vertical-align"], .verticalAlign) { verticalAlign($0).map(Value.verticalAlign) }
-        many(prefixed("text-emphasis-style"), { textEmphasis($0, allowOthers: false).map { [(.textEmphasisStyle, .textEmphasis($0))] } },
+        t.single(["list-style-type"], .listStyleType) { listStyleType($0).map(Value.listStyleType) }
+        t.many(["list-style"], { listStyle($0).map { [(.listStyleType, .listStyleType($0))] } }, [.listStyleType])
+        t.single(["vertical-align"], .verticalAlign) { verticalAlign($0).map(Value.verticalAlign) }
+        t.many(prefixed("text-emphasis-style"), { textEmphasis($0, allowOthers: false).map { [(.textEmphasisStyle, .textEmphasis($0))] } },
              [.textEmphasisStyle])
-        many(prefixed("text-emphasis"), { textEmphasis($0, allowOthers: true).map { [(.textEmphasisStyle, .textEmphasis($0))] } },
+        t.many(prefixed("text-emphasis"), { textEmphasis($0, allowOthers: true).map { [(.textEmphasisStyle, .textEmphasis($0))] } },
              [.textEmphasisStyle])
-        single(["font-weight"], .fontWeight) { fontWeight($0).map(Value.fontWeight) }
-        many(["font-style"], { words in
+        t.single(["font-weight"], .fontWeight) { fontWeight($0).map(Value.fontWeight) }
+        t.many(["font-style"], { words in
             guard let first = words.first, let style = keyword(first, S.FontStyle.init(rawValue:)) else { return nil }
             guard words.count == 1 || (style == .oblique && words.count == 2) else { return nil }
             return [(.fontStyle, .fontStyle(style))]
         }, [.fontStyle])
-        many(["font"], fontShorthand, [.fontStyle, .fontWeight, .smallCaps])
-        single(prefixed("hyphens"), .hyphens) { keyword($0, S.Hyphens.init(rawValue:)).map(Value.hyphens) }
-        return table
-    }()
+        t.many(["font"], fontShorthand, [.fontStyle, .fontWeight, .smallCaps])
+        t.single(prefixed("hyphens"), .hyphens) { keyword($0, S.Hyphens.init(rawValue:)).map(Value.hyphens) }
+    }
 
     // MARK: Helpers shared by several properties
 
