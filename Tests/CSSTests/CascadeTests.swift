@@ -91,6 +91,20 @@ final class CascadeTests: XCTestCase {
         XCTAssertNil(TestTree("<html/>").styles(resolver("")).first?.writingModeSource)
     }
 
+    func testInheritKeepsTheParentsProvenance() {
+        let t = TestTree(#"<html class="v"><body style="writing-mode: inherit"/></html>"#)
+        let s = t.styles(resolver(".v { writing-mode: vertical-rl }"))
+        XCTAssertEqual(s[1].writingMode, .verticalRL)
+        XCTAssertEqual(s[1].writingModeSource?.description, ".v in sheet0.css")
+    }
+
+    func testAncestorFilterNeverRejectsAMatch() {
+        // A style computed without its parent's (mid-tree) must still match descendant selectors.
+        let r = resolver(".box p { text-align: center }")
+        let p = tree.byID("p")
+        XCTAssertEqual(r.style(for: p, in: tree, parent: nil).textAlign, .center)
+    }
+
     func testMediaRulesFollowTheContext() {
         let css = """
             p { text-align: left }

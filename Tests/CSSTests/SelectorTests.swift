@@ -121,6 +121,14 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(s("p:nth-child(2n)"), Specificity(b: 1, c: 1))
     }
 
+    func testIsWhereAndNotLists() {
+        XCTAssertEqual(matched("section > :is(h1, .b)"), ["t", "p3"])
+        XCTAssertEqual(matched("p:not(.a, .b)"), ["p5"])
+        XCTAssertEqual(Selector.parseList(":is(#a, p)")?.first?.specificity, Specificity(a: 1))
+        XCTAssertEqual(Selector.parseList(":where(#a, p)")?.first?.specificity, Specificity())
+        XCTAssertEqual(matched(":is(p b)"), ["invalid"])  // complex arguments are not read
+    }
+
     func testSelectorTextIsKeptForProvenance() {
         XCTAssertEqual(Selector.parseList("html , .hltr")?.map(\.text), ["html", ".hltr"])
         XCTAssertEqual(Selector.parseList("div  >\n p")?.map(\.text), ["div > p"])
