@@ -25,6 +25,8 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "BookModel"),
+        // CSS: tokenizer, parser, selectors and cascade; pure Swift, no dependencies (issue 15).
+        .target(name: "CSS"),
         .target(name: "BookReaders", dependencies: ["BookModel", "CZip", "XMLShim", "CCmark", "CYAML"]),
         .target(name: "Layout", dependencies: ["BookModel", "ICUShim"]),
         .target(name: "Spreads", dependencies: ["Layout"]),
@@ -43,6 +45,7 @@ let package = Package(
                     resources: [.copy("Snapshots")]),
         .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CSSTests", dependencies: ["CSS"]),
         .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel"], resources: [.copy("Snapshots")]),
     ],
     swiftLanguageModes: [.v6]

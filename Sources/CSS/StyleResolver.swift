@@ -1,0 +1,179 @@
+/// The cascade of one document's sheets (CSS Cascade 4), ready to compute styles element by element.
+///
+/// Build one per distinct list of sheets and media context (a book's documents usually share one): the rules are
+/// flattened (`@media` evaluated) and indexed by the subject compound's id, else a class, else its type, else
+/// by the name of an attribute it requires (`[epub|type~=…]`: one existence check per element for the whole bucket),
+/// else put with the universal rules, as browsers' rule hashes do, so an element only tests rules that could match.
+///
+/// Cascade order, lowest first: user-agent rules, author rules, the `style` attribute, author `!important`, the
+/// `style` attribute's `!important`, user-agent `!important`; within one level by specificity, then source order.
+public struct StyleResolver: Sendable {
+    public let context: MediaContext
+    private var rules: [IndexedRule] = []
+    private var entries: [Entry] = []
+    /// Per entry, what the ancestor filter must hold: plain values, so most candidates are rejected without
+    /// touching (retaining) the selector.
+    private var prefilters: [Prefilter] = []
+    // Buckets hold indices into `entries`, keyed by `AncestorFilter.hash` of the key: no String is made or hashed
+    // per element, and a hash collision only costs a full (correct) match.
+    private var byID: [UInt32: [Int32]] = [:]
+    private var byClass: [UInt32: [Int32]] = [:]
+    private var byType: [UInt32: [Int32]] = [:]
+    /// Keyed by attribute local name; the rules of a bucket are tested only when the element has that attribute.
+    private var byAttribute: [(name: String, entries: [Int32])] = []
+    private var universal: [Int32] = []
+
+    private struct IndexedRule: Sendable {
+        var declarations: [Declaration]
+        var sheet: String
+    }
+
+    /// One selector of one rule. `rank` packs origin, specificity and source order into one sortable number.
+    private struct Entry: Sendable {
+        var selector: Selector
+        var rule: Int32
+        var rank: UInt64
+    }
+
+    private struct Prefilter: Sendable {
+        var hashes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var count = 0
+        init(_ list: [UInt32]) {
+            count = min(list.count, 4)
+            if count > 0 { hashes.0 = list[0] }
+            if count > 1 { hashes.1 = list[1] }
+            if count > 2 { hashes.2 = list[2] }
+            if count > 3 { hashes.3 = list[3] }
+        }
+        @inline(__always) func allows(_ f: AncestorFilter) -> Bool {
+            (count < 1 || f.mayContain(hashes.0)) && (count < 2 || f.mayContain(hashes.1))
+                && (count < 3 || f.mayContain(hashes.2)) && (count < 4 || f.mayContain(hashes.3))
+        }
+    }
+
+    /// `userAgent` sheets rank below every author sheet (the lead may pass e.g. `b { font-weight: bold }` so that
+    /// inherited author values do not override an element's own default). `sheets` are in cascade order, as
+    /// `StylesheetLoader` returns them.
+    public init(sheets: [LoadedSheet], userAgent: [Stylesheet] = [], context: MediaContext = MediaContext()) {
+        self.context = context
+        for (origin, list) in [(UInt64(0), userAgent.map { LoadedSheet(label: "user agent", sheet: $0) }), (1, sheets)] {
+            for loaded in list where loaded.media.allSatisfy({ $0.matches(context) }) {
+                for rule in loaded.sheet.styleRules(in: context) { add(rule, sheet: loaded.label, origin: origin) }
+            }
+        }
+    }
+
+    public var ruleCount: Int { rules.count }
+
+    private mutating func add(_ rule: StyleRule, sheet: String, origin: UInt64) {
+        guard !rule.declarations.isEmpty else { return }
+        let index = Int32(rules.count)
+        rules.append(IndexedRule(declarations: rule.declarations, sheet: sheet))
+        for selector in rule.selectors where !selector.neverMatches {
+            let s = selector.specificity
+            let spec = UInt64(min(s.a, 255)) << 16 | UInt64(min(s.b, 255)) << 8 | UInt64(min(s.c, 255))
+            let e = Int32(entries.count)
+            entries.append(Entry(selector: selector, rule: index, rank: origin << 56 | spec << 32 | UInt64(entries.count)))
+            prefilters.append(Prefilter(selector.ancestorHashes))
+            let subject = selector.compounds[0]
+            let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
+            let c = subject.tests.lazy.compactMap { if case .class(let v) = $0 { return v }; return nil }.first
+            let a = subject.tests.lazy.compactMap { if case .attribute(let t) = $0 { return t.name }; return nil }.first
+            if let id {
+                byID[AncestorFilter.hash(AncestorFilter.idKind, id), default: []].append(e)
+            } else if let c {
+                byClass[AncestorFilter.hash(AncestorFilter.classKind, c), default: []].append(e)
+            } else if let name = subject.localName {
+                byType[AncestorFilter.hash(AncestorFilter.typeKind, name), default: []].append(e)
+            } else if let a {
+                if let k = byAttribute.firstIndex(where: { $0.name == a }) { byAttribute[k].entries.append(e) }
+                else { byAttribute.append((a, [e])) }
+            } else {
+                universal.append(e)
+            }
+        }
+    }
+
+    /// The computed style of `node`, from its parent's computed style (nil at the document element). The lead
+    /// calls this once per element in a tree walk, parents first.
+    public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?) -> ComputedStyle {
+        var style = parent.map(ComputedStyle.init(inheritingFrom:)) ?? ComputedStyle()
+        // The filter of the ancestors: the parent's (which holds the parent itself); empty at the root; unknown when
+        // a non-root element is computed without its parent's style.
+        let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
+        var own = AncestorFilter()
+        let matched = matchedRules(node, tree, ancestors, own: &own)
+        let inline = tree.styleAttribute(node).map(Declaration.list(styleAttribute:)) ?? []
+        if !matched.isEmpty || !inline.isEmpty {
+            let parentStyle = parent ?? ComputedStyle.initial
+            // Writing mode and direction first: logical margins and paddings map to sides through them.
+            for pass in 0..<2 {
+                forEachDeclaration(matched, inline) { d, source in
+                    let isModeOrDirection = d.property == .writingMode || d.property == .direction
+                    guard isModeOrDirection == (pass == 0) else { return }
+                    style.apply(d, parent: parentStyle, source: source())
+                }
+            }
+        }
+        style.ancestorFilter = ancestors.map { $0.union(own) }
+        return style
+    }
+
+    /// The entries whose selectors match, as (entry, rank) sorted from lowest to highest precedence. Fills `own`
+    /// with the element's type, id and classes, for its children's ancestor filter.
+    private func matchedRules<T: StyledTree>(_ node: T.Node, _ tree: T, _ ancestors: AncestorFilter?,
+                                             own: inout AncestorFilter) -> [(entry: Int32, rank: UInt64)] {
+        var out: [(entry: Int32, rank: UInt64)] = []
+        func test(_ list: [Int32]?) {
+            guard let list else { return }
+            for i in list {
+                if let ancestors, !prefilters[Int(i)].allows(ancestors) { continue }
+                if entries[Int(i)].selector.matches(node, in: tree) { out.append((i, entries[Int(i)].rank)) }
+            }
+        }
+        if let id = tree.id(node) {
+            let h = AncestorFilter.hash(AncestorFilter.idKind, id)
+            own.insert(h)
+            if !byID.isEmpty { test(byID[h]) }
+        }
+        if let classes = tree.classAttribute(node) {
+            var seen: [UInt32] = []
+            AncestorFilter.forEachToken(classes, kind: AncestorFilter.classKind) { h in
+                guard !seen.contains(h) else { return }
+                seen.append(h)
+                own.insert(h)
+                if !byClass.isEmpty { test(byClass[h]) }
+            }
+        }
+        let type = AncestorFilter.hash(AncestorFilter.typeKind, tree.localName(node))
+        own.insert(type)
+        if !byType.isEmpty { test(byType[type]) }
+        for bucket in byAttribute where tree.attribute(node, localName: bucket.name, namespaceURI: nil) != nil {
+            test(bucket.entries)
+        }
+        test(universal)
+        if out.count > 1 { out.sort { $0.rank < $1.rank } }
+        return out
+    }
+
+    /// Calls `body` with every declaration in cascade order, lowest precedence first (see the type's comment).
+    private func forEachDeclaration(_ matched: [(entry: Int32, rank: UInt64)], _ inline: [Declaration],
+                                    _ body: (Declaration, () -> Provenance?) -> Void) {
+        let styleAttribute = { Provenance(selector: nil, sheet: "style attribute") }
+        func fromRules(important: Bool, userAgent: Bool?) {
+            for m in matched {
+                if let userAgent, (m.rank >> 56 == 0) != userAgent { continue }
+                let e = entries[Int(m.entry)]
+                let r = rules[Int(e.rule)]
+                for d in r.declarations where d.important == important {
+                    body(d) { Provenance(selector: e.selector.text, sheet: r.sheet) }
+                }
+            }
+        }
+        fromRules(important: false, userAgent: nil)
+        for d in inline where !d.important { body(d, styleAttribute) }
+        fromRules(important: true, userAgent: false)
+        for d in inline where d.important { body(d, styleAttribute) }
+        fromRules(important: true, userAgent: true)
+    }
+}

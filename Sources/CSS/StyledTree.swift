@@ -1,0 +1,65 @@
+/// The element tree the cascade matches against, implemented by the importer on its own node arena. Generic use
+/// (`some StyledTree`) keeps every call direct: no existential boxes in the matching loop.
+///
+/// Only elements are ever passed or returned: `parent` is the parent element (nil at the document element),
+/// siblings skip text and comments. Names are compared as the document writes them (XHTML is lower-case);
+/// class and id values are case-sensitive.
+public protocol StyledTree {
+    associatedtype Node
+
+    /// The element's local name, as written.
+    func localName(_ node: Node) -> String
+    /// The element's namespace URI; "" when it has none.
+    func namespaceURI(_ node: Node) -> String
+    /// An attribute's value. `namespaceURI` "" asks for an attribute in no namespace (the usual unprefixed one);
+    /// nil asks for the attribute in any namespace (the first one found).
+    func attribute(_ node: Node, localName: String, namespaceURI: String?) -> String?
+    func parent(_ node: Node) -> Node?
+    func previousElementSibling(_ node: Node) -> Node?
+    func nextElementSibling(_ node: Node) -> Node?
+    /// No element children and no text (not even whitespace), as `:empty` needs (Selectors 3 §6.6.5.9).
+    func isEmpty(_ node: Node) -> Bool
+    /// The language in effect (`xml:lang` or `lang`, inherited from ancestors; nil when none says).
+    func language(_ node: Node) -> String?
+
+    /// The `id` attribute. Has a default; an arena that keeps ids apart can answer faster.
+    func id(_ node: Node) -> String?
+    /// The `class` attribute as written; `StyleResolver` splits it on whitespace.
+    func classAttribute(_ node: Node) -> String?
+    /// The `style` attribute.
+    func styleAttribute(_ node: Node) -> String?
+    /// True for the document element. Has a default (no parent).
+    func isRoot(_ node: Node) -> Bool
+}
+
+extension StyledTree {
+    public func id(_ node: Node) -> String? { attribute(node, localName: "id", namespaceURI: "") }
+    public func classAttribute(_ node: Node) -> String? { attribute(node, localName: "class", namespaceURI: "") }
+    public func styleAttribute(_ node: Node) -> String? { attribute(node, localName: "style", namespaceURI: "") }
+    public func isRoot(_ node: Node) -> Bool { parent(node) == nil }
+}
+
+extension String {
+    /// True when the whitespace-separated list `self` holds `token` (the `~=` test and class matching), on bytes.
+    func containsToken(_ token: String) -> Bool {
+        var me = self, wanted = token
+        return me.withUTF8 { list in
+            wanted.withUTF8 { t in
+                let n = t.count
+                guard n > 0, list.count >= n else { return false }
+                var i = 0
+                while i < list.count {
+                    while i < list.count, list[i] == 0x20 || list[i] == 0x09 || list[i] == 0x0A || list[i] == 0x0C || list[i] == 0x0D { i += 1 }
+                    let start = i
+                    while i < list.count, !(list[i] == 0x20 || list[i] == 0x09 || list[i] == 0x0A || list[i] == 0x0C || list[i] == 0x0D) { i += 1 }
+                    if i - start == n {
+                        var k = 0
+                        while k < n, list[start + k] == t[k] { k += 1 }
+                        if k == n { return true }
+                    }
+                }
+                return false
+            }
+        }
+    }
+}
