@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Book-controlled text never reaches a terminal raw (issue 20, findings 04–06): every stderr line is one

@@ -1,5 +1,6 @@
 import BookReaders
 import Foundation
+import TestSupport
 import XCTest
 
 /// Inputs are recognised by their content, the same way for one input and for several (issue 13).
