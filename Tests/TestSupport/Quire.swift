@@ -58,7 +58,8 @@ public final class Background {
         let out = FileManager.default.contents(atPath: scratch.appendingPathComponent("out").path) ?? Data()
         let err = FileManager.default.contents(atPath: scratch.appendingPathComponent("err").path) ?? Data()
         let signalled = process.terminationReason == .uncaughtSignal
-        return Run(status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
-                   stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -6,8 +6,9 @@ import XCTest
 public var isRecordingGoldens: Bool { ProcessInfo.processInfo.environment["QUIRE_RECORD"] == "1" }
 
 /// Compares `actual` with the golden file `name` in the `Snapshots` folder beside the calling test file.
-public func assertSnapshot(_ actual: String, named name: String, file: StaticString = #filePath,
-                           line: UInt = #line) throws {
+public func assertSnapshot(
+    _ actual: String, named name: String, file: StaticString = #filePath, line: UInt = #line
+) throws {
     let folder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Snapshots")
     try assertGolden(actual, at: folder.appendingPathComponent(name), file: file, line: line)
 }
@@ -35,6 +36,7 @@ public func assertGolden(_ actual: String, at url: URL, file: StaticString = #fi
     let first = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
     let want = first < e.count ? String(e[first].prefix(300)) : "<end>"
     let got = first < a.count ? String(a[first].prefix(300)) : "<end>"
-    XCTFail("\(name) differs from its golden file at line \(first + 1):\n  expected: \(want)\n  actual:   \(got)",
-            file: file, line: line)
+    XCTFail(
+        "\(name) differs from its golden file at line \(first + 1):\n  expected: \(want)\n  actual:   \(got)",
+        file: file, line: line)
 }
