@@ -35,6 +35,7 @@ let package = Package(
         // Tests: one target per module under test; TestSupport is the one home of what they share (running the
         // built binary, golden files and QUIRE_RECORD, the corpus and QUIRE_CORPUS, seeded randomness and QUIRE_SEED).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
         .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel", "TestSupport"]),
@@ -46,7 +47,10 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        // The façade's pipeline and the `quire` binary run as a user runs it.
+        // The façade: whole books through open, paginate and render.
+        .testTarget(name: "QuireTests",
+                    dependencies: ["Quire", "Renderers", "Spreads", "Layout", "BookModel", "TestSupport"]),
+        // The `quire` binary run as a user runs it (stdout, stderr, exit code, files written).
         .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel", "TestSupport"],
                     exclude: ["Snapshots"]),
     ],

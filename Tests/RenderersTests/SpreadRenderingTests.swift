@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 /// Spreads as a reader sees them: text snapshots for each spine, direction and axis. (Where real books' pages sit
-/// is QuireCLITests' CorpusSpreadSideTests.)
+/// is QuireTests' CorpusSpreadSideTests.)
 final class SpreadRenderingTests: XCTestCase {
     /// A three-chapter book small enough to read in a snapshot; chapter 3 asks to start on a left-hand page.
     static func book(direction: Direction? = nil, lastChapterSpread: PageSpread? = .left) -> Book {

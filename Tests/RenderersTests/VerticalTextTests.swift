@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 /// Vertical writing (tategaki) as a reader sees it: columns right to left, kinsoku, tate-chu-yoko, ruby modes.
-/// (Kinsoku and ruby over a whole corpus book are QuireCLITests' VerticalCorpusTests.)
+/// (Kinsoku and ruby over a whole corpus book are QuireTests' VerticalCorpusTests.)
 final class VerticalTextTests: XCTestCase {
     static func japaneseBook(_ blocks: [[Inline]], mode: WritingMode = .verticalRL) -> Book {
         var offset = 0
