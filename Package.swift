@@ -37,16 +37,28 @@ let package = Package(
         // (ReadmeExampleTests checks that the README shows this file).
         .executableTarget(name: "LibraryExample", dependencies: ["Quire"], path: "Examples/Library"),
 
-        .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel"],
+        // Tests: one target per module under test; TestSupport is the one home of what they share (running the
+        // built binary, golden files and QUIRE_RECORD, the corpus and QUIRE_CORPUS, seeded randomness and QUIRE_SEED).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
+        .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel", "TestSupport"]),
         .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
-        .testTarget(name: "HTMLTests", dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel"],
-                    resources: [.copy("Snapshots")]),
-        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
+        // Text, JSON and HTML output (Quire builds the paginations they draw); goldens are read from Snapshots/.
+        .testTarget(name: "RenderersTests",
+                    dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel", "TestSupport"],
+                    exclude: ["Snapshots"]),
+        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "CSSTests", dependencies: ["CSS"]),
-        .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel"], resources: [.copy("Snapshots")]),
+        // The façade: whole books through open, paginate and render.
+        .testTarget(name: "QuireTests",
+                    dependencies: ["Quire", "Renderers", "Spreads", "Layout", "BookModel", "TestSupport"]),
+        // The `quire` binary run as a user runs it (stdout, stderr, exit code, files written).
+        .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel", "TestSupport"],
+                    exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// Batch keys name output folders and shards, so their normalisation must never drift: `BatchInputs.normalize`

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// The batch options hash: an explicit, versioned, sorted encoding of every option that changes the output.

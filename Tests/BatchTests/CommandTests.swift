@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `quire batch` end to end: the built binary on small libraries made in a scratch folder.

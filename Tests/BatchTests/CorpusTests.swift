@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The whole corpus in one batch (runs when QUIRE_CORPUS is set): every book accounted for, outputs equal to
@@ -6,7 +7,7 @@ import XCTest
 /// debug build; --format json keeps it the fastest format.
 final class CorpusTests: XCTestCase {
     func testWholeCorpusInOneBatch() throws {
-        guard let corpus = corpus() else { return }
+        let corpus = try corpus()
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let sample = Run.packageRoot.appendingPathComponent("Samples/lighthouse-keeper").path

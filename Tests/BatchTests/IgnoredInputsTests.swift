@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Quire
+import TestSupport
 
 /// Issue 13: `quire batch` says which inputs it did not take as books. A searched folder's files are books by name;
 /// the rest is ignored, counted in the summary line and listed by `--verbose`. A file the user names is a book

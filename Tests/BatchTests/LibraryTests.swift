@@ -1,6 +1,7 @@
 import Renderers
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// The batch library without the binary: hashing, keys, names, shards, discovery, the manifest, a run.

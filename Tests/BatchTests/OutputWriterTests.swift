@@ -1,5 +1,6 @@
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// `OutputWriter`, the one writer of `render -o` and of every batch book: one rule set for file names (relative,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A page too small for a book's widest character is that book's error in a batch (issue 13): the manifest says

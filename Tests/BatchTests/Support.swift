@@ -1,75 +1,9 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// Runs the built `quire` binary as a user would (a copy of QuireCLITests' helper, kept apart so the targets
-/// stay independent).
-struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    static var binary: URL {
-        if let override = ProcessInfo.processInfo.environment["QUIRE_BIN"] { return URL(fileURLWithPath: override) }
-        // On Linux the test bundle is an executable in the same products folder as `quire`.
-        return Bundle.main.bundleURL.appendingPathComponent("quire")
-    }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    @discardableResult
-    static func quire(_ arguments: [String], in directory: URL? = nil) throws -> Run {
-        let process = try Background(arguments, in: directory)
-        return process.wait()
-    }
-}
-
-/// A `quire` process running in the background, its output going to files (no pipes, no deadlocks).
-final class Background {
-    let process = Process()
-    private let scratch: URL
-
-    init(_ arguments: [String], in directory: URL? = nil) throws {
-        scratch = try temporaryFolder()
-        _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("out").path, contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("err").path, contents: nil)
-        process.executableURL = Run.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? Run.packageRoot
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = FileHandle(forWritingAtPath: scratch.appendingPathComponent("out").path)
-        process.standardError = FileHandle(forWritingAtPath: scratch.appendingPathComponent("err").path)
-        try process.run()
-    }
-
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
-
-    func wait() -> Run {
-        process.waitUntilExit()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = FileManager.default.contents(atPath: scratch.appendingPathComponent("out").path) ?? Data()
-        let err = FileManager.default.contents(atPath: scratch.appendingPathComponent("err").path) ?? Data()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Run(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
-}
-
-/// A scratch folder; callers remove it.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("quire-batch-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
-/// The corpus folder when QUIRE_CORPUS is set; fails (not skips) when it is set but missing.
-func corpus(file: StaticString = #filePath, line: UInt = #line) -> URL? {
-    guard let path = ProcessInfo.processInfo.environment["QUIRE_CORPUS"], !path.isEmpty else { return nil }
-    let url = URL(fileURLWithPath: path)
-    guard FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.tsv").path) else {
-        XCTFail("QUIRE_CORPUS is set to \(path) but holds no MANIFEST.tsv", file: file, line: line)
-        return nil
-    }
-    return url
-}
+// Batch fixtures and readers of what a batch run leaves behind; the runner, scratch folders and the corpus are
+// TestSupport's.
 
 /// Every file under a folder, by relative path, with its bytes (hidden files included, folders implied).
 func tree(_ folder: URL, skipping skipped: Set<String> = []) -> [String: Data] {

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BookReaders
 import BookModel
 
-/// Reads every EPUB of the shared corpus when QUIRE_CORPUS is set; fails (never skips) when it is set but empty.
+/// Reads every EPUB of the shared corpus when QUIRE_CORPUS is set (skipped otherwise); fails when it is set but
+/// holds no EPUBs.
 final class CorpusTests: XCTestCase {
-    private func corpusEPUBs(file: StaticString = #filePath, line: UInt = #line) throws -> [URL]? {
-        guard let root = ProcessInfo.processInfo.environment["QUIRE_CORPUS"], !root.isEmpty else { return nil }
-        let folder = URL(fileURLWithPath: root).appendingPathComponent("epub")
+    private func corpusEPUBs(file: StaticString = #filePath, line: UInt = #line) throws -> [URL] {
+        let folder = try corpus().appendingPathComponent("epub")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             XCTFail("QUIRE_CORPUS is set but \(folder.path) is missing", file: file, line: line)
@@ -29,7 +30,7 @@ final class CorpusTests: XCTestCase {
     }
 
     func testEveryCorpusEPUBReadsOrFailsCleanly() throws {
-        guard let books = try corpusEPUBs() else { throw XCTSkip("QUIRE_CORPUS is not set") }
+        let books = try corpusEPUBs()
         var ok = 0, failed: [String] = [], warned = 0, characters = 0
         for url in books {
             let name = url.path.replacingOccurrences(of: url.deletingLastPathComponent().deletingLastPathComponent().path + "/", with: "")
@@ -60,7 +61,7 @@ final class CorpusTests: XCTestCase {
     }
 
     func testKnownCorpusBooks() throws {
-        guard let books = try corpusEPUBs(), !books.isEmpty else { throw XCTSkip("QUIRE_CORPUS is not set") }
+        let books = try corpusEPUBs()
         let kusamakura = try book(named: "kusamakura-japanese-vertical-writing.epub", in: books)
         XCTAssertEqual(kusamakura.document.metadata.writingMode, .verticalRL)
         XCTAssertEqual(kusamakura.document.metadata.pageProgression, .rtl)

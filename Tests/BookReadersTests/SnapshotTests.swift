@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BookReaders
 import BookModel
@@ -9,34 +10,17 @@ final class SnapshotTests: XCTestCase {
     private static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/snapshots")
 
-    private func assertSnapshot(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Reads the folder fixture `name` and compares its dump with Fixtures/snapshots/<name>.txt.
+    private func assertDump(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let book = try EPUBReader.read(path: fixture("epub/\(name)"))
-        let actual = DocumentDump.dump(book)
-        let golden = Self.snapshots.appendingPathComponent("\(name).txt")
-        if ProcessInfo.processInfo.environment["QUIRE_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: Self.snapshots, withIntermediateDirectories: true)
-            try Data(actual.utf8).write(to: golden)
-            XCTFail("recorded \(golden.lastPathComponent); run again without QUIRE_RECORD to check it", file: file, line: line)
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: golden.path) else {
-            return XCTFail("no golden file \(golden.path); record it with QUIRE_RECORD=1", file: file, line: line)
-        }
-        let expected = String(decoding: data, as: UTF8.self)
-        if expected != actual {
-            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
-            let want = first < e.count ? String(e[first]) : "<end>"
-            let got = first < a.count ? String(a[first]) : "<end>"
-            XCTFail("\(name) differs from its snapshot at line \(first + 1):\n  expected: \(want)\n  actual:   \(got)", file: file, line: line)
-        }
+        try assertGolden(DocumentDump.dump(book), at: Self.snapshots.appendingPathComponent("\(name).txt"),
+                         file: file, line: line)
     }
 
-    func testEPUB3Nav() throws { try assertSnapshot("epub3-nav") }
-    func testEPUB2NCX() throws { try assertSnapshot("epub2-ncx") }
-    func testVerticalRTL() throws { try assertSnapshot("vertical-rtl") }
-    func testRichContent() throws { try assertSnapshot("rich-content") }
+    func testEPUB3Nav() throws { try assertDump("epub3-nav") }
+    func testEPUB2NCX() throws { try assertDump("epub2-ncx") }
+    func testVerticalRTL() throws { try assertDump("vertical-rtl") }
+    func testRichContent() throws { try assertDump("rich-content") }
 
     func testSameBookFromZipAndFolderGivesSameDump() throws {
         // The folder fixture zipped in memory reads the same (apart from the container kind).

@@ -1,4 +1,5 @@
 import BookModel
+import TestSupport
 import XCTest
 @testable import Layout
 
@@ -35,15 +36,10 @@ final class LineBreakRuleTests: XCTestCase {
 
     func testRandomStringsOfSimpleCharactersMatchICU() {
         let alphabet = Array("aZ09 ,.;:!?-'\"()[]{}|“”‘’—–…«»éЖ\u{2060}\u{00A0}\u{202F}\u{2011}")
-        var seed: UInt64 = 0x9E3779B97F4A7C15
+        var generator = SeededGenerator(for: self)
         for _ in 0..<5000 {
-            var text = ""
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            let length = Int(seed >> 59) + 2
-            for _ in 0..<length {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                text.append(alphabet[Int(seed >> 33) % alphabet.count])
-            }
+            let length = Int.random(in: 2...33, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             compare(text)
             compare(text, language: "fr")
         }

@@ -1,4 +1,5 @@
 import BookModel
+import TestSupport
 import XCTest
 @testable import Layout
 

@@ -1,6 +1,7 @@
 import BookModel
 @testable import BookReaders
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the CommonMark and GFM spec examples and the corpus Markdown documents when `QUIRE_CORPUS` is set.
@@ -34,7 +35,7 @@ final class MarkdownSpecTests: XCTestCase {
     func testGFMSpec() throws { try runSpec("gfm") }
 
     func testCorpusDocumentsRead() throws {
-        let root = try corpusRoot().appendingPathComponent("markdown")
+        let root = try corpus().appendingPathComponent("markdown")
         guard let walker = FileManager.default.enumerator(atPath: root.path) else {
             return XCTFail("cannot list \(root.path)")
         }
@@ -55,13 +56,6 @@ final class MarkdownSpecTests: XCTestCase {
         }
     }
 
-    private func corpusRoot() throws -> URL {
-        guard let corpus = ProcessInfo.processInfo.environment["QUIRE_CORPUS"], !corpus.isEmpty else {
-            throw XCTSkip("QUIRE_CORPUS is not set")
-        }
-        return URL(fileURLWithPath: corpus)
-    }
-
     private struct Example: Decodable {
         var markdown: String
         var html: String
@@ -70,7 +64,7 @@ final class MarkdownSpecTests: XCTestCase {
     }
 
     private func runSpec(_ name: String) throws {
-        let url = try corpusRoot().appendingPathComponent("markdown/\(name)/spec.json")
+        let url = try corpus().appendingPathComponent("markdown/\(name)/spec.json")
         // QUIRE_CORPUS is set, so missing files are a failure, not a skip.
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return XCTFail("QUIRE_CORPUS is set but \(url.path) is missing")

@@ -1,6 +1,7 @@
 import BookModel
 @testable import BookReaders
 import Foundation
+import TestSupport
 import XCTest
 
 /// cmark-gfm's searches for table headers: every row that looks like a delimiter row under a paragraph makes it
@@ -87,10 +88,7 @@ final class MarkdownTableSearchTests: XCTestCase {
 
     /// The corpus Markdown (documents and spec files) is far inside the default limit, when `QUIRE_CORPUS` is set.
     func testCorpusIsFarInsideTheLimit() throws {
-        guard let corpus = ProcessInfo.processInfo.environment["QUIRE_CORPUS"], !corpus.isEmpty else {
-            throw XCTSkip("QUIRE_CORPUS is not set")
-        }
-        let root = URL(fileURLWithPath: corpus).appendingPathComponent("markdown")
+        let root = try corpus().appendingPathComponent("markdown")
         let paths = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
             .filter { $0.hasSuffix(".md") || $0.hasSuffix(".txt") }.sorted()
         XCTAssertFalse(paths.isEmpty, "no Markdown under \(root.path)")

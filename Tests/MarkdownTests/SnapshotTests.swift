@@ -1,32 +1,20 @@
 import BookModel
 import BookReaders
 import Foundation
+import TestSupport
 import XCTest
 
-/// Golden tree dumps of the fixtures. `QUIRE_RECORD_SNAPSHOTS=1` rewrites them, and a recording run fails so it
-/// cannot pass silently.
+/// Golden tree dumps of the fixtures in Fixtures/Snapshots. `QUIRE_RECORD=1` rewrites them, and a recording run
+/// fails so it cannot pass silently.
 final class MarkdownSnapshotTests: XCTestCase {
     static let fixtures = ["front-matter.md", "bad-yaml.md", "book", "split.md", "footnotes.md", "table.md", "tasks.md",
                            "images.md", "code.md", "rtl.md", "cjk.md", "raw-html.md"]
 
     func testSnapshots() throws {
-        let record = ProcessInfo.processInfo.environment["QUIRE_RECORD_SNAPSHOTS"] == "1"
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Snapshots")
         for fixture in Self.fixtures {
             let (document, diagnostics) = try MarkdownReader.read(paths: [fixturePath(fixture)])
-            let dump = Self.dump(document, diagnostics: diagnostics)
-            let golden = folder.appendingPathComponent(fixture + ".txt")
-            if record {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try dump.write(to: golden, atomically: true, encoding: .utf8)
-                XCTFail("recorded \(golden.lastPathComponent); run again without QUIRE_RECORD_SNAPSHOTS")
-                continue
-            }
-            guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
-                XCTFail("no snapshot \(golden.path); record with QUIRE_RECORD_SNAPSHOTS=1")
-                continue
-            }
-            XCTAssertEqual(dump, expected, fixture)
+            try assertGolden(Self.dump(document, diagnostics: diagnostics), at: folder.appendingPathComponent(fixture + ".txt"))
         }
     }
 

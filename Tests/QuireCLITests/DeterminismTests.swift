@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What is written to a file never depends on the terminal the command was typed in (issue 13), and options the

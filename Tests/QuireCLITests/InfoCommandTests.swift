@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end tests of `quire info` and the CLI's shared behaviour: help, usage errors, exit codes.
@@ -120,7 +121,7 @@ final class InfoCommandTests: XCTestCase {
     }
 
     func testStandardInputEPUB() throws {
-        guard let corpus = try corpus() else { return }
+        let corpus = try corpus()
         let data = try Data(contentsOf: corpus.appendingPathComponent("epub/wasteland.epub"))
         let run = try Run.quire(["info", "-", "--json"], stdin: data)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -130,7 +131,7 @@ final class InfoCommandTests: XCTestCase {
 
     /// Every EPUB of the corpus gives exit 0, or exit 65/66 with exactly one error line.
     func testInfoOnTheWholeCorpus() throws {
-        guard let corpus = try corpus() else { return }
+        let corpus = try corpus()
         let walker = FileManager.default.enumerator(atPath: corpus.appendingPathComponent("epub").path)!
         var count = 0
         for case let relative as String in walker where relative.hasSuffix(".epub") {
@@ -149,7 +150,7 @@ final class InfoCommandTests: XCTestCase {
     }
 
     func testCorpusFacts() throws {
-        guard let corpus = try corpus() else { return }
+        let corpus = try corpus()
         func info(_ name: String) throws -> [String: Any] {
             let run = try Run.quire(["info", corpus.appendingPathComponent("epub/\(name)").path, "--json", "--quiet"])
             XCTAssertEqual(run.status, 0, run.stderr)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `quire info --page CxL` counts pages and spreads as `render` makes them at that size.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 20, finding 02: a chapter title repeated whole on every page cost pages × title length (a 300 KB

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// A Markdown book reads its pictures through a `DirectoryContainer` on its folder, as an unpacked EPUB does: one

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Markdown over the size limit, or with a table over the table limits, is one error line and exit 65, from a file

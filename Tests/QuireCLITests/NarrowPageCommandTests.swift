@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 20, finding 01: preformatted lines with tabs on a page under 4 cells across (or, vertical, under 4

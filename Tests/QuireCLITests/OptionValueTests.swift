@@ -1,5 +1,6 @@
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// Option values are parsed by type (`ParsedArguments.choice`, `number`, `pageSize`): the messages name the option

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `render -o DIR`: the files are written into a temporary folder and put into place in one go (see

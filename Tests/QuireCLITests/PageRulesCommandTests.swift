@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 13, run as a user would: a page too small for the book is refused (exit 64, one line with the minimum,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The README's library example is compiled: `Examples/Library/main.swift` is an executable target that every

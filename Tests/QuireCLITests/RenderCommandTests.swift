@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end tests of `quire render`: formats, output folders, page ranges and usage errors.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `--max-spine-items` end to end: a spine over the limit is bad input data (exit 65) with one error line, for

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Markdown whose rows that look like table delimiter rows would make cmark-gfm re-read too much text looking for

@@ -131,14 +131,6 @@ func inlines(_ block: Block?) -> [Inline] {
     }
 }
 
-/// A fresh temporary folder, removed when the test ends.
-func temporaryFolder(_ test: XCTestCase) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("quire-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url
-}
-
 /// A folder fixture under Tests/BookReadersTests/Fixtures (copied into the test bundle).
 func fixture(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
     let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures", withExtension: nil), file: file, line: line)

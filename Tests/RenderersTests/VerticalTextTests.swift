@@ -4,14 +4,12 @@ import Layout
 import Quire
 import Renderers
 import Spreads
+import TestSupport
 import XCTest
 
 /// Vertical writing (tategaki) as a reader sees it: columns right to left, kinsoku, tate-chu-yoko, ruby modes.
+/// (Kinsoku and ruby over a whole corpus book are QuireTests' VerticalCorpusTests.)
 final class VerticalTextTests: XCTestCase {
-    /// JLReq: characters no column may start with, and characters no column may end with.
-    static let noStart = Set("、。，．」』）］｝〕〉》】ー・：；？！ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ”’")
-    static let noEnd = Set("「『（［｛〔〈《【“‘")
-
     static func japaneseBook(_ blocks: [[Inline]], mode: WritingMode = .verticalRL) -> Book {
         var offset = 0
         let built = blocks.map { inlines -> Block in
@@ -51,13 +49,8 @@ final class VerticalTextTests: XCTestCase {
         XCTAssertEqual(VerticalForms.cell(" "), "\u{3000}")
     }
 
-    func kusamakura() throws -> Book? {
-        guard let corpus = try corpus() else { return nil }
-        return try Quire.open([corpus.appendingPathComponent("epub/kusamakura-japanese-vertical-writing.epub").path])
-    }
-
     func testKusamakuraFirstCharacterIsAtTheTopOfTheRightmostColumn() throws {
-        guard let book = try kusamakura() else { return }
+        let book = try Quire.open([corpus().appendingPathComponent("epub/kusamakura-japanese-vertical-writing.epub").path])
         let size = PageSize.standard
         let pagination = Quire.paginate(book, layout: LayoutOptions(pageSize: size), spreads: SpreadOptions(viewport: .standard))
         let page = pagination.pages[0]
@@ -69,48 +62,5 @@ final class VerticalTextTests: XCTestCase {
         let row = Array(rows[1])
         let cell = String(row[row.count - 3...row.count - 2]).trimmingCharacters(in: .whitespaces)
         XCTAssertEqual(cell, VerticalForms.cell(first).trimmingCharacters(in: .whitespaces), "row: \(rows[1])")
-    }
-
-    func testKusamakuraColumnsKeepKinsoku() throws {
-        guard let book = try kusamakura() else { return }
-        let pages = Quire.paginate(book).pages
-        var checked = 0
-        for page in pages where page.writingMode == .verticalRL {
-            for line in page.lines where line.role == .body {
-                let text = line.content
-                guard text.count > 1, let first = text.first, let last = text.last else { continue }
-                checked += 1
-                XCTAssertFalse(Self.noStart.contains(first), "page \(page.number): column starts with \(first): \(text)")
-                XCTAssertFalse(Self.noEnd.contains(last), "page \(page.number): column ends with \(last): \(text)")
-            }
-        }
-        XCTAssertGreaterThan(checked, 1000)
-    }
-
-    func testKusamakuraRubyFollowsTheOption() throws {
-        guard let book = try kusamakura() else { return }
-        func text(_ mode: RubyMode) -> String {
-            Quire.paginate(book, layout: LayoutOptions(ruby: mode)).pages.flatMap { $0.lines.map(\.text) }.joined()
-        }
-        let drop = text(.drop), paren = text(.paren), aozora = text(.aozora)
-        XCTAssertTrue(paren.contains("山路（やまみち）") || paren.contains("山路(やまみち)"), "paren mode shows the reading")
-        XCTAssertTrue(aozora.contains("山路《やまみち》"))
-        XCTAssertTrue(drop.contains("山路を登りながら"))
-        XCTAssertFalse(drop.contains("やまみち"))
-    }
-
-    /// The Japanese and Chinese Markdown documents render in both writing modes with their text conserved.
-    func testCJKMarkdownInBothWritingModes() throws {
-        guard let corpus = try corpus() else { return }
-        for name in ["system-design-primer-README-ja.md", "system-design-primer-README-zh-Hans.md"] {
-            let book = try Quire.open([corpus.appendingPathComponent("markdown/cjk/\(name)").path])
-            for mode in WritingMode.allCases {
-                PipelineTests.assertConserved(book, options: LayoutOptions(writingMode: mode), "\(name) \(mode.rawValue)")
-                let pages = Quire.paginate(book, layout: LayoutOptions(writingMode: mode)).pages
-                XCTAssertTrue(pages.allSatisfy { $0.writingMode == mode }, "\(name): every page in \(mode.rawValue)")
-                let text = TextSpreads().render(Quire.paginate(book, layout: LayoutOptions(writingMode: mode)).spreads, size: .standard)
-                XCTAssertFalse(text.isEmpty)
-            }
-        }
     }
 }

@@ -2,6 +2,7 @@ import BookModel
 import Layout
 @testable import Renderers
 import Spreads
+import TestSupport
 import XCTest
 
 final class HTMLSnapshotTests: XCTestCase {

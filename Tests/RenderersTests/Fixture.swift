@@ -5,27 +5,6 @@ import Renderers
 import Spreads
 import XCTest
 
-/// Compares text with a golden file under Snapshots/; QUIRE_RECORD=1 rewrites it and fails, so recording never passes.
-func assertSnapshot(_ actual: String, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-    let url = folder.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["QUIRE_RECORD"] == "1" {
-        try actual.write(to: url, atomically: true, encoding: .utf8)
-        XCTFail("recorded snapshot \(name); run again without QUIRE_RECORD", file: file, line: line)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        XCTFail("missing snapshot \(name); record it with QUIRE_RECORD=1", file: file, line: line)
-        return
-    }
-    if actual != expected {
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
-        XCTFail("snapshot \(name) differs at line \(first + 1):\n  expected: \(first < e.count ? String(e[first].prefix(300)) : "<end>")\n  actual:   \(first < a.count ? String(a[first].prefix(300)) : "<end>")", file: file, line: line)
-    }
-}
-
 /// Small hand-made books: pages of a few cells, so snapshots stay readable.
 enum Fixture {
     static let size = PageSize(columns: 10, lines: 3)

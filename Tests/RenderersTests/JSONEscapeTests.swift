@@ -1,4 +1,5 @@
 import Renderers
+import TestSupport
 import XCTest
 
 /// JSON string escaping, checked against a plain per-scalar definition of RFC 8259 (plus U+2028/U+2029).
@@ -27,7 +28,7 @@ final class JSONEscapeTests: XCTestCase {
         // and are not line/paragraph separators, other multi-byte text.
         let pieces = ["a", "bcdefgh", " ", "\"", "\\", "\n", "\t", "\r", "\u{01}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
                       "\u{2019}", "\u{201C}", "\u{2014}", "\u{2027}", "\u{202A}", "é", "漢字", "😀", "0123456789abcdef"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(for: self)
         for _ in 0..<3000 {
             let count = Int.random(in: 0...40, using: &generator)
             let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
