@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "BookModel"),
         // CSS: tokenizer, parser, selectors and cascade; pure Swift, no dependencies (issue 15).
         .target(name: "CSS"),
-        .target(name: "BookReaders", dependencies: ["BookModel", "CZip", "XMLShim", "CCmark", "CYAML"]),
+        .target(name: "BookReaders", dependencies: ["BookModel", "CSS", "CZip", "XMLShim", "CCmark", "CYAML"]),
         .target(name: "Layout", dependencies: ["BookModel", "ICUShim"]),
         .target(name: "Spreads", dependencies: ["Layout"]),
         .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel"]),

@@ -26,6 +26,9 @@ public struct Chapter: Sendable, Equatable {
     public var language: String?
     public var direction: Direction?
     public var writingMode: WritingMode?
+    /// What decided `writingMode` in the book's CSS (`.vrtl in style-standard.css`, `style attribute`), for
+    /// `quire info`; nil when no declaration did.
+    public var writingModeSource: String?
     public var pageSpread: PageSpread?
     public var linear: Bool
 

@@ -51,6 +51,7 @@ public struct BookInfo: Sendable {
                 ("linear", .bool(chapter.linear)),
                 ("pageSpread", .optional(chapter.pageSpread?.rawValue)),
                 ("writingMode", .optional(chapter.writingMode?.rawValue)),
+                ("writingModeSource", .optional(chapter.writingModeSource)),
                 ("language", .optional(chapter.language)),
                 ("characters", .int(chapter.characterCount)),
             ])
@@ -108,7 +109,10 @@ public struct BookInfo: Sendable {
             var flags: [String] = []
             if !chapter.linear { flags.append("non-linear") }
             if let spread = chapter.pageSpread { flags.append("page-spread-\(spread.rawValue)") }
-            if chapter.writingMode == .verticalRL { flags.append("vertical-rl") }
+            // Vertical chapters always say so; a horizontal one only when the book's CSS said it (not by default).
+            if let mode = chapter.writingMode, mode == .verticalRL || chapter.writingModeSource != nil {
+                flags.append(mode.rawValue + (chapter.writingModeSource.map { " (\($0))" } ?? ""))
+            }
             let title = chapter.title.map { " \"\($0)\"" } ?? ""
             let suffix = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
             lines.append(String(format: "%4d  ", chapter.spineIndex + 1) + chapter.href + title + suffix)

@@ -53,7 +53,7 @@ public enum EPUBReader {
         let protected = container.contains(Encryption.path) ? try Encryption.protectedPaths(container.read(Encryption.path)) : []
         let navigation = readNavigation(publication, container, &diagnostics)
         let shared = SharedReads(publication: publication, tocTitles: firstTitles(navigation.toc), container: container,
-                                 stylesheets: StylesheetCache(container: container), images: ImageSizeCache(container: container))
+                                 styles: BookStyles(container: container), images: ImageSizeCache(container: container))
         let chapters = try readChapters(plan, protected: protected, shared: shared, diagnostics: &diagnostics)
         if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
 
@@ -192,7 +192,11 @@ public enum EPUBReader {
             context = importer.inherit(context, from: body)
             chapter.language = context.language
             chapter.direction = context.direction
-            chapter.writingMode = shared.stylesheets.writingMode(of: doc, path: path)
+            let styles = shared.styles.resolver(for: doc, path: path)
+            diagnostics += styles.warnings.map { .warning("\(path): \($0)") }
+            let mode = DocumentMode(of: doc, tree: StyledNodes(doc), resolver: styles.resolver)
+            chapter.writingMode = mode.mode
+            chapter.writingModeSource = mode.source
             // An SVG document is imported as if wrapped in a div.
             chapter.blocks = mediaType == "image/svg+xml" ? importer.blocks(of: doc.only(root), context: context)
                 : importer.blocks(in: body, context: context)

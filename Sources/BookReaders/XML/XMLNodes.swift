@@ -56,6 +56,7 @@ struct XMLNodes {
     // MARK: Queries
 
     @inline(__always) func node(_ id: NodeID) -> Node { nodes[Int(id)] }
+    var nodeCount: Int { nodes.count }
     @inline(__always) func isText(_ id: NodeID) -> Bool { nodes[Int(id)].name < 0 }
     @inline(__always) func nameID(_ id: NodeID) -> Name { nodes[Int(id)].name }
     @inline(__always) func namespaceID(_ id: NodeID) -> Name { nodes[Int(id)].namespace }
@@ -89,6 +90,22 @@ struct XMLNodes {
         guard let a = attributeIndex(id, name, namespace: namespace) else { return nil }
         let attribute = attributes[a]
         return string(start: attribute.start, count: attribute.count)
+    }
+
+    /// The value of an attribute in no namespace named by a String: for names outside the seeds (one table lookup).
+    func attribute(_ id: NodeID, named name: String) -> String? {
+        guard let n = names.strings.firstIndex(of: name) else { return nil }
+        return attribute(id, Name(n))
+    }
+
+    /// The value of the first attribute with this interned name in any namespace (CSS `[*|name]`).
+    func attribute(_ id: NodeID, _ name: Name, anyNamespace: Bool) -> String? {
+        let n = nodes[Int(id)]
+        guard n.name >= 0, n.count > 0 else { return nil }
+        for a in Int(n.start)..<Int(n.start + n.count) where attributes[a].name == name {
+            return string(start: attributes[a].start, count: attributes[a].count)
+        }
+        return nil
     }
 
     func hasAttribute(_ id: NodeID, _ name: Name, namespace: Name = NS.none) -> Bool {

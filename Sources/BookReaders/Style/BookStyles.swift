@@ -1,0 +1,83 @@
+import BookModel
+import CSS
+import Synchronization
+
+/// A book's stylesheets and cascades, shared by the parallel chapter readers: each sheet is read and parsed once per
+/// book (`SheetCache`), and each distinct list of a document's style sources gets one `StyleResolver` (its rule
+/// index), so the hundreds of documents of a book that link the same sheets share one.
+final class BookStyles: Sendable {
+    let sheets: SheetCache
+    let context: MediaContext
+    private let resolvers = Mutex<[[String]: StyleResolver]>([:])
+
+    init(container: any Container, context: MediaContext = MediaContext()) {
+        sheets = SheetCache { path in container.contains(path) ? try? container.read(path) : nil }
+        self.context = context
+    }
+
+    /// The cascade of one document: its `<link rel="stylesheet">` sheets (not alternate ones: choosing those is the
+    /// reader's business) and `<style>` elements, in document order (CSS Cascade 4 §6.1, HTML §4.2.4), with the
+    /// loader's warnings (missing sheets, cut import cycles) the first time this list of sources is seen.
+    func resolver(for doc: XMLNodes, path: String) -> (resolver: StyleResolver, warnings: [String]) {
+        let sources = Self.sources(of: doc, path: path)
+        let key = sources.map(Self.key)
+        if let known = resolvers.withLock({ $0[key] }) { return (known, []) }
+        let loaded = StylesheetLoader(cache: sheets).load(sources)
+        let resolver = StyleResolver(sheets: loaded.sheets, context: context)
+        let first = resolvers.withLock { cache -> Bool in
+            guard cache[key] == nil else { return false }
+            cache[key] = resolver
+            return true
+        }
+        return (resolver, first ? loaded.warnings : [])
+    }
+
+    /// The style sources a document names in its `head`, in document order.
+    static func sources(of doc: XMLNodes, path: String) -> [StyleSource] {
+        typealias Known = XMLNodes.Known
+        let root = doc.root
+        guard root >= 0, let head = doc.element(root, Known.head, namespace: doc.namespaceID(root)) else { return [] }
+        var sources: [StyleSource] = []
+        for e in doc.children(head) where !doc.isText(e) {
+            let name = doc.lowercasedName(e)
+            let media = doc.attribute(e, named: "media")
+            if name == "link" {
+                let rel = PackageDocument.tokens(doc.attribute(e, Known.rel)?.lowercased())
+                guard rel.contains("stylesheet"), !rel.contains("alternate"), let href = doc.attribute(e, Known.href),
+                      !ContainerPath.hasScheme(href) else { continue }
+                sources.append(.linked(path: ContainerPath.resolve(href, against: path), media: media))
+            } else if name == "style" {
+                sources.append(.embedded(text: doc.textContent(e), documentPath: path, media: media))
+            }
+        }
+        return sources
+    }
+
+    private static func key(_ source: StyleSource) -> String {
+        switch source {
+        case .linked(let path, let media): return "L\(media ?? "")\u{0}\(path)"
+        // An embedded sheet's imports resolve against its document, so the document is part of its identity.
+        case .embedded(let text, let path, let media): return "E\(media ?? "")\u{0}\(path)\u{0}\(text)"
+        }
+    }
+}
+
+/// The writing mode a document is laid out in and what decided it.
+struct DocumentMode: Sendable, Equatable {
+    var mode: WritingMode
+    /// `.vrtl in style-standard.css`, `style attribute`; nil when no declaration set it.
+    var source: String?
+
+    /// The principal writing mode (CSS Writing Modes 3 §8): the root element's, except that an HTML document takes
+    /// its `body`'s computed value when it has a body, so `body { writing-mode: vertical-rl }` turns the page too.
+    init(of doc: XMLNodes, tree: StyledNodes, resolver: StyleResolver) {
+        let root = resolver.style(for: doc.root, in: tree, parent: nil)
+        var principal = root
+        if let body = doc.element(doc.root, XMLNodes.Known.body, namespace: doc.namespaceID(doc.root)) {
+            principal = resolver.style(for: body, in: tree, parent: root)
+        }
+        // Quire sets vertical text right to left only; vertical-lr (Mongolian) and the sideways modes stay horizontal.
+        mode = principal.writingMode == .verticalRL ? .verticalRL : .horizontalTB
+        source = principal.writingModeSource?.description
+    }
+}
