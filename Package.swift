@@ -18,27 +18,31 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The only code that includes libxml2 or ICU headers (DESIGN.md §3, the ICU rule).
         .target(name: "XMLShim", dependencies: ["CLibXML2"]),
         .target(name: "ICUShim", dependencies: ["CICU"]),
+        // SHA-256 and base64 from libcrypto, for the HTML viewer's CSP hashes and batch runs' content hashes.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
 
         // Pipeline stages.
         .target(name: "BookModel"),
         .target(name: "BookReaders", dependencies: ["BookModel", "CZip", "XMLShim", "CCmark", "CYAML"]),
         .target(name: "Layout", dependencies: ["BookModel", "ICUShim"]),
         .target(name: "Spreads", dependencies: ["Layout"]),
-        .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel"]),
-        .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers"]),
+        .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel", "Hashing"]),
+        .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers", "Hashing"]),
         .executableTarget(name: "QuireCLI", dependencies: ["Quire"]),
 
         .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel"]),
         .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
-        .testTarget(name: "HTMLTests", dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel"],
+        .testTarget(name: "HTMLTests", dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel", "Hashing"],
                     resources: [.copy("Snapshots")]),
-        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel"]),
+        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel", "Hashing"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QuireCLITests", dependencies: ["Quire", "Layout", "BookModel"], resources: [.copy("Snapshots")]),
     ],

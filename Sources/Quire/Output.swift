@@ -107,7 +107,6 @@ extension Quire {
 
     /// `spread-0001.txt`: zero-padded so files sort in reading order.
     public static func spreadFileName(_ number: Int, extension ext: String) -> String {
-        let digits = String(number)
-        return "spread-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + ext
+        OutputFile.spreadName(number, extension: ext)
     }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import Hashing
 import Layout
 import Spreads
 
@@ -66,13 +67,9 @@ public struct HTMLSite: Sendable {
         return out
     }
 
-    static func spreadFileName(_ number: Int) -> String {
-        "spread-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number) + ".html"
-    }
+    static func spreadFileName(_ number: Int) -> String { OutputFile.spreadName(number, extension: "html") }
 
-    static func spreadID(_ number: Int) -> String {
-        "spread-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number)
-    }
+    static func spreadID(_ number: Int) -> String { OutputFile.spreadStem(number) }
 
     /// Generated asset names (`assets/image-0001.png`, by first use) or `data:` URIs; unknown bytes stay text.
     func imageAssets() -> (urls: [String?], files: [OutputFile]) {
@@ -85,8 +82,7 @@ public struct HTMLSite: Sendable {
             if options.singleFile {
                 url = "data:\(kind.mediaType);base64,\(base64(bytes))"
             } else {
-                let number = String(files.count + 1)
-                url = "assets/image-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number).\(kind.fileExtension)"
+                url = "assets/image-\(OutputFile.zeroPadded(files.count + 1)).\(kind.fileExtension)"
                 files.append(OutputFile(name: url, bytes: bytes))
             }
             named[source] = url
