@@ -1,10 +1,18 @@
-/// Writes UTF-8 into memory already sized for it: a plain store per byte where `Array.append` checks
+/// Writes UTF-8 into memory sized in advance for it: a plain store per byte where `Array.append` checks
 /// uniqueness and capacity each time. Used only inside `[UInt8].appendUpTo(_:_:)`.
+///
+/// The sizes callers ask for are derived by hand from what they draw. Should one ever be too small (a rule
+/// changed, an input nobody thought of), the writer moves what it has written into a larger buffer of its own
+/// and goes on: no input can make it write out of bounds or stop the program. The check per byte is the same
+/// compare a bounds check would make; growing is out of line and never happens on a well-sized request.
 struct ByteWriter {
-    let base: UnsafeMutablePointer<UInt8>
-    /// Bytes the memory holds: a write past it stops the program before it touches anything else.
-    let capacity: Int
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    /// Bytes `base` holds.
+    private(set) var capacity: Int
     private(set) var count = 0
+    /// The writer's own memory once it has outgrown the caller's (then `base` points at it); `appendUpTo`
+    /// copies it out and frees it.
+    private(set) var grown: UnsafeMutablePointer<UInt8>?
 
     init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
@@ -12,7 +20,7 @@ struct ByteWriter {
     }
 
     mutating func put(_ byte: UInt8) {
-        precondition(count < capacity, "wrote past the space asked for")
+        if count >= capacity { grow(toHold: 1) }
         base[count] = byte
         count += 1
     }
@@ -32,7 +40,7 @@ struct ByteWriter {
             for b in bytes { put(b) }
             return
         }
-        precondition(count + bytes.count <= capacity, "wrote past the space asked for")
+        if count + bytes.count > capacity { grow(toHold: bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
@@ -49,7 +57,7 @@ struct ByteWriter {
 
     mutating func spaces(_ n: Int) {
         if n > 16 {
-            precondition(count + n <= capacity, "wrote past the space asked for")
+            if count + n > capacity { grow(toHold: n) }
             (base + count).update(repeating: 0x20, count: n)
             count += n
         } else {
@@ -61,21 +69,45 @@ struct ByteWriter {
     mutating func trimSpaces(downTo start: Int) {
         while count > start && base[count - 1] == 0x20 { count -= 1 }
     }
+
+    /// Room for `more` bytes after `count`: the written bytes move to memory of the writer's own, at least
+    /// twice as large, so a run of small overflows costs amortised constant time.
+    @inline(never)
+    private mutating func grow(toHold more: Int) {
+        let size = max(count + more, 2 * capacity, 64)
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        memory.initialize(from: base, count: count)
+        grown?.deallocate()
+        grown = memory
+        base = memory
+        capacity = size
+    }
 }
 
 extension Array where Element == UInt8 {
-    /// Lets `write` add at most `limit` bytes through a `ByteWriter`; the array keeps exactly those written.
+    /// Lets `write` add bytes through a `ByteWriter`, in space for `limit` bytes made in the array first (more
+    /// if `write` needs it); the array keeps exactly the bytes written.
     mutating func appendUpTo<Result>(_ limit: Int, _ write: (inout ByteWriter) -> Result) -> Result {
         let start = count
+        // At least one byte, so the buffer always has an address.
+        let limit = Swift.max(1, limit)
         append(contentsOf: repeatElement(0, count: limit))
         var written = 0
+        var grown: UnsafeMutablePointer<UInt8>?
         let result = withUnsafeMutableBufferPointer { buffer -> Result in
             var writer = ByteWriter(buffer.baseAddress! + start, capacity: limit)
             let result = write(&writer)
             written = writer.count
+            grown = writer.grown
             return result
         }
-        removeLast(limit - written)
+        guard let grown else {
+            removeLast(limit - written)
+            return result
+        }
+        removeLast(limit)
+        append(contentsOf: UnsafeBufferPointer(start: grown, count: written))
+        grown.deallocate()
         return result
     }
 }
