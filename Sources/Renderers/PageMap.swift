@@ -113,29 +113,21 @@ public enum PageMap {
         return .object(members)
     }
 
-    /// One item of the pretty "pages" array (indent level 2). `page(_:)` is the one statement of the schema: the
-    /// streaming writer serializes it rather than spelling the fields a second time.
+    /// One item of the pretty "pages" array (indent level 2), written straight from the page.
     static func writePage(_ page: Page, into out: inout [UInt8]) {
-        self.page(page).write(to: &out, pretty: true, indent: 2)
+        out.append(UInt8(ascii: "{"))
+        var members = PrettyMembers(out: [], indent: 3)
+        swap(&members.out, &out)
+        fields(of: page, into: &members)
+        swap(&members.out, &out)
+        JSON.newline(&out, indent: 2)
+        out.append(UInt8(ascii: "}"))
     }
 
-    /// A page of the map: every field, in order (schema version 1, in the README).
+    /// A page of the map as a JSON value (`fields(of:into:)` says what is in it).
     static func page(_ page: Page) -> JSON {
-        .object([
-            ("number", .int(page.number)),
-            ("kind", .string(page.kind.rawValue)),
-            ("chapter", .optional(page.chapterTitle)),
-            ("writingMode", .string(page.writingMode.rawValue)),
-            ("direction", .string(page.direction.rawValue)),
-            ("language", .optional(page.language)),
-            ("source", page.kind == .blank ? .null : .object([
-                ("spine", .int(page.source.spine)),
-                ("href", .string(page.source.href)),
-                ("start", .int(page.source.start)),
-                ("end", .int(page.source.end)),
-            ])),
-            ("printPages", .array(page.printPages.map(JSON.string))),
-            ("lines", .array(page.lines.map { .string($0.text) })),
-        ])
+        var members = JSONMembers()
+        fields(of: page, into: &members)
+        return .object(members.members)
     }
 }
