@@ -16,13 +16,16 @@ public struct RenderOptions: Sendable, Hashable {
     public var format: OutputFormat
     /// HTML: one self-contained file instead of a folder of spread pages.
     public var singleFile: Bool
+    /// HTML: how the viewer moves between spreads; nil: curl.
+    public var transition: Transition?
 
     public init(layout: LayoutOptions = LayoutOptions(), spreads: SpreadOptions = SpreadOptions(),
-                format: OutputFormat = .text, singleFile: Bool = false) {
+                format: OutputFormat = .text, singleFile: Bool = false, transition: Transition? = nil) {
         self.layout = layout
         self.spreads = spreads
         self.format = format
         self.singleFile = singleFile
+        self.transition = transition
     }
 }
 

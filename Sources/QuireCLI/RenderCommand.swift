@@ -89,7 +89,7 @@ enum RenderCommand {
     static func renderOptions(_ arguments: ParsedArguments) throws -> RenderOptions {
         let format = try format(arguments)
         return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments), format: format,
-                             singleFile: arguments.has("single-file"))
+                             singleFile: arguments.has("single-file"), transition: try transition(arguments))
     }
 
     static func format(_ arguments: ParsedArguments) throws -> OutputFormat {
@@ -124,9 +124,7 @@ enum RenderCommand {
         options.axis = Axis(rawValue: try choice(arguments, "axis", Axis.allCases.map(\.rawValue), default: "horizontal"))!
         options.firstPage = FirstPage(rawValue: try choice(arguments, "first-page", FirstPage.allCases.map(\.rawValue), default: "auto"))!
         if let gap = arguments.value("gap") { options.gap = try number(gap, option: "gap", range: 0...100) }
-        // The transition is validated only where it is drawn: HTML, where it defaults to curl.
-        let transition = Transition(rawValue: try choice(arguments, "transition", Transition.allCases.map(\.rawValue), default: "curl"))!
-        if try format(arguments) == .html { options.transition = transition }
+        let transition = try transition(arguments)
         if let viewport = arguments.value("viewport") {
             let size = try pageSize(viewport, option: "viewport")
             options.viewport = Viewport(columns: size.columns, lines: size.lines)
@@ -136,8 +134,15 @@ enum RenderCommand {
         } else {
             options.viewport = .standard
         }
+        if let problem = transition?.validate(spine: options.spine) { throw UsageError(message: problem.message, usage: spec.usage) }
         if let problem = options.validate() { throw UsageError(message: problem.message, usage: spec.usage) }
         return options
+    }
+
+    /// `--transition`, checked whatever the format but used only where it is drawn: HTML (nil elsewhere).
+    static func transition(_ arguments: ParsedArguments) throws -> Transition? {
+        let transition = Transition(rawValue: try choice(arguments, "transition", Transition.allCases.map(\.rawValue), default: "curl"))!
+        return try format(arguments) == .html ? transition : nil
     }
 
     static func layoutOptions(_ arguments: ParsedArguments) throws -> LayoutOptions {

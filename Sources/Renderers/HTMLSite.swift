@@ -4,20 +4,8 @@ import Layout
 import Spreads
 
 /// The static HTML viewer (`--format html`): spreads in, files out. Pure: the caller reads images and writes files.
+/// Its options (`HTMLSite.Options`, `Transition`) are in HTMLOptions.swift.
 public struct HTMLSite: Sendable {
-    public struct Options: Sendable {
-        public var transition: Transition
-        /// Everything in one `index.html`, images inlined as `data:` URIs.
-        public var singleFile: Bool
-        public var ambiguousWide: Bool
-
-        public init(transition: Transition = .curl, singleFile: Bool = false, ambiguousWide: Bool = false) {
-            self.transition = transition
-            self.singleFile = singleFile
-            self.ambiguousWide = ambiguousWide
-        }
-    }
-
     public var book: BookSummary
     public var pageSize: PageSize
     public var result: SpreadResult
