@@ -3,8 +3,8 @@
 ///
 /// The sizes callers ask for are derived by hand from what they draw. Should one ever be too small (a rule
 /// changed, an input nobody thought of), the writer moves what it has written into a larger buffer of its own
-/// and goes on: no input can make it write out of bounds or stop the program. The check per byte is the same
-/// compare a bounds check would make; growing is out of line and never happens on a well-sized request.
+/// and goes on: no input can make it write out of bounds or stop the program. One compare per write (not per
+/// byte) pays for that; growing is out of line and never happens on a well-sized request.
 struct ByteWriter {
     private(set) var base: UnsafeMutablePointer<UInt8>
     /// Bytes `base` holds.
@@ -19,28 +19,27 @@ struct ByteWriter {
         self.capacity = capacity
     }
 
+    @inline(__always)
     mutating func put(_ byte: UInt8) {
-        if count >= capacity { grow(toHold: 1) }
-        base[count] = byte
-        count += 1
+        reserve(1)
+        store(byte)
     }
 
+    @inline(__always)
     mutating func put(_ piece: PackedUTF8) {
-        var b = piece.bytes
-        for _ in 0..<piece.count {
-            put(UInt8(truncatingIfNeeded: b))
-            b >>= 8
-        }
+        reserve(Int(piece.count))
+        store(piece)
     }
 
+    @inline(__always)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
         if bytes.count <= 4 {
             // One character: cheaper than a call to memmove.
-            for b in bytes { put(b) }
+            for b in bytes { store(b) }
             return
         }
-        if count + bytes.count > capacity { grow(toHold: bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
@@ -51,17 +50,45 @@ struct ByteWriter {
     }
 
     /// `count` copies of `piece`, as in a frame edge.
+    @inline(__always)
     mutating func put(_ piece: PackedUTF8, count: Int) {
-        for _ in 0..<max(0, count) { put(piece) }
+        guard count > 0 else { return }
+        reserve(Int(piece.count) * count)
+        for _ in 0..<count { store(piece) }
     }
 
+    @inline(__always)
     mutating func spaces(_ n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
         if n > 16 {
-            if count + n > capacity { grow(toHold: n) }
             (base + count).update(repeating: 0x20, count: n)
             count += n
         } else {
-            for _ in 0..<max(0, n) { put(0x20) }
+            for _ in 0..<n { store(0x20) }
+        }
+    }
+
+    /// Room for `more` bytes: checked once before a write, so the stores themselves need no check and the
+    /// compiler can keep the writer in registers through a loop of them.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if more > capacity - count { grow(toHold: more) }
+    }
+
+    /// One byte into space `reserve` made.
+    @inline(__always)
+    private mutating func store(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func store(_ piece: PackedUTF8) {
+        var b = piece.bytes
+        for _ in 0..<piece.count {
+            store(UInt8(truncatingIfNeeded: b))
+            b >>= 8
         }
     }
 
