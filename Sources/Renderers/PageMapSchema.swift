@@ -75,9 +75,17 @@ struct PrettyMembers: PageMapSink {
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         JSON.newline(&out, indent: indent)
-        out.append(UInt8(ascii: "\""))
-        JSON.ascii(name, into: &out)
-        JSON.ascii("\": ", into: &out)
+        // `"name": ` built on the stack and appended once: a page map writes a dozen keys a page.
+        name.withUTF8Buffer { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { key in
+                key[0] = 0x22
+                _ = UnsafeMutableBufferPointer(rebasing: key[1...]).initialize(from: name)
+                key[name.count + 1] = 0x22
+                key[name.count + 2] = UInt8(ascii: ":")
+                key[name.count + 3] = 0x20
+                out.append(contentsOf: key)
+            }
+        }
     }
 
     mutating func int(_ key: StaticString, _ value: Int) {
