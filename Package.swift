@@ -18,10 +18,13 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The only code that includes libxml2 or ICU headers (DESIGN.md §3, the ICU rule).
         .target(name: "XMLShim", dependencies: ["CLibXML2"]),
         .target(name: "ICUShim", dependencies: ["CICU"]),
+        // SHA-256 and base64 from libcrypto, for the HTML viewer's CSP hashes and batch runs' content hashes.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
 
         // Pipeline stages.
         .target(name: "BookModel"),
@@ -30,8 +33,8 @@ let package = Package(
         .target(name: "BookReaders", dependencies: ["BookModel", "CSS", "CZip", "XMLShim", "CCmark", "CYAML"]),
         .target(name: "Layout", dependencies: ["BookModel", "ICUShim"]),
         .target(name: "Spreads", dependencies: ["Layout"]),
-        .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel"]),
-        .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers"]),
+        .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel", "Hashing"]),
+        .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers", "Hashing"]),
         .executableTarget(name: "QuireCLI", dependencies: ["Quire"]),
         // The README's library example, compiled by every build so the documentation cannot rot
         // (ReadmeExampleTests checks that the README shows this file).
@@ -47,9 +50,10 @@ let package = Package(
         .testTarget(name: "SpreadsTests", dependencies: ["Spreads", "Layout", "BookModel"]),
         // Text, JSON and HTML output (Quire builds the paginations they draw); goldens are read from Snapshots/.
         .testTarget(name: "RenderersTests",
-                    dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel", "TestSupport"],
+                    dependencies: ["Renderers", "Quire", "Spreads", "Layout", "BookModel", "Hashing", "TestSupport"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Quire", "Renderers", "BookModel", "Hashing", "TestSupport"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CSSTests", dependencies: ["CSS"]),

@@ -21,3 +21,5 @@ public typealias InputLimits = BookReaders.InputLimits
 public typealias BookSummary = Renderers.BookSummary
 /// A JSON value built in order and serialized deterministically (`BookInfo.json`).
 public typealias JSON = Renderers.JSON
+/// How the HTML viewer moves between spreads (`--transition`): a render option of the HTML renderer.
+public typealias Transition = Renderers.Transition

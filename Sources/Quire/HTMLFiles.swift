@@ -10,7 +10,7 @@ extension Quire {
     static func htmlFiles(for book: Book, _ pagination: Pagination, options: RenderOptions) -> [OutputFile] {
         let site = HTMLSite(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads,
                             toc: book.document.toc, images: images(of: book),
-                            options: HTMLSite.Options(transition: options.spreads.transition ?? .curl,
+                            options: HTMLSite.Options(transition: options.transition ?? .curl,
                                                       singleFile: options.singleFile,
                                                       ambiguousWide: options.layout.ambiguousWide))
         return site.files()

@@ -15,13 +15,16 @@ public struct RenderOptions: Sendable, Hashable {
     public var format: OutputFormat
     /// HTML: one self-contained file instead of a folder of spread pages.
     public var singleFile: Bool
+    /// HTML: how the viewer moves between spreads; nil: curl.
+    public var transition: Transition?
 
     public init(layout: LayoutOptions = LayoutOptions(), spreads: SpreadOptions = SpreadOptions(),
-                format: OutputFormat = .text, singleFile: Bool = false) {
+                format: OutputFormat = .text, singleFile: Bool = false, transition: Transition? = nil) {
         self.layout = layout
         self.spreads = spreads
         self.format = format
         self.singleFile = singleFile
+        self.transition = transition
     }
 }
 
@@ -121,7 +124,6 @@ extension Quire {
 
     /// `spread-0001.txt`: zero-padded so files sort in reading order.
     public static func spreadFileName(_ number: Int, extension ext: String) -> String {
-        let digits = String(number)
-        return "spread-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + ext
+        OutputFile.spreadName(number, extension: ext)
     }
 }

@@ -78,7 +78,8 @@ enum RenderCommand {
     static func renderOptions(_ arguments: ParsedArguments) throws(UsageError) -> RenderOptions {
         let format: OutputFormat = try arguments.choice("format") ?? .text
         return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments, format: format),
-                             format: format, singleFile: arguments.has("single-file"))
+                             format: format, singleFile: arguments.has("single-file"),
+                             transition: try transition(arguments, format: format))
     }
 
     /// Options given that the chosen format does not use, one warning line each (not an error: a script may pass
@@ -106,9 +107,7 @@ enum RenderCommand {
         options.axis = try arguments.choice("axis") ?? .horizontal
         options.firstPage = try arguments.choice("first-page") ?? .auto
         if let gap = try arguments.number("gap", in: 0...100) { options.gap = gap }
-        // The transition is validated only where it is drawn: HTML, where it defaults to curl.
-        let transition: Transition = try arguments.choice("transition") ?? .curl
-        if format == .html { options.transition = transition }
+        let transition = try transition(arguments, format: format)
         if let size = try arguments.pageSize("viewport") {
             options.viewport = Viewport(columns: size.columns, lines: size.lines)
         } else if arguments.value("output") == nil, let terminal = Terminal.size() {
@@ -117,8 +116,15 @@ enum RenderCommand {
         } else {
             options.viewport = .standard
         }
+        if let problem = transition?.validate(spine: options.spine) { throw UsageError(message: problem.message) }
         if let problem = options.validate() { throw UsageError(message: problem.message) }
         return options
+    }
+
+    /// `--transition`, checked whatever the format but used only where it is drawn: HTML (nil elsewhere).
+    static func transition(_ arguments: ParsedArguments, format: OutputFormat) throws(UsageError) -> Transition? {
+        let transition: Transition = try arguments.choice("transition") ?? .curl
+        return format == .html ? transition : nil
     }
 
     static func layoutOptions(_ arguments: ParsedArguments) throws(UsageError) -> LayoutOptions {

@@ -1,38 +1,45 @@
-/// Writes UTF-8 into memory already sized for it: a plain store per byte where `Array.append` checks
+/// Writes UTF-8 into memory sized in advance for it: a plain store per byte where `Array.append` checks
 /// uniqueness and capacity each time. Used only inside `[UInt8].appendUpTo(_:_:)`.
+///
+/// The sizes callers ask for are derived by hand from what they draw. Should one ever be too small (a rule
+/// changed, an input nobody thought of), the writer moves what it has written into a larger buffer of its own
+/// and goes on: no input can make it write out of bounds or stop the program. One compare per write (not per
+/// byte) pays for that; growing is out of line and never happens on a well-sized request.
 struct ByteWriter {
-    let base: UnsafeMutablePointer<UInt8>
-    /// Bytes the memory holds: a write past it stops the program before it touches anything else.
-    let capacity: Int
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    /// Bytes `base` holds.
+    private(set) var capacity: Int
     private(set) var count = 0
+    /// The writer's own memory once it has outgrown the caller's (then `base` points at it); `appendUpTo`
+    /// copies it out and frees it.
+    private(set) var grown: UnsafeMutablePointer<UInt8>?
 
     init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
+    @inline(__always)
     mutating func put(_ byte: UInt8) {
-        precondition(count < capacity, "wrote past the space asked for")
-        base[count] = byte
-        count += 1
+        reserve(1)
+        store(byte)
     }
 
+    @inline(__always)
     mutating func put(_ piece: PackedUTF8) {
-        var b = piece.bytes
-        for _ in 0..<piece.count {
-            put(UInt8(truncatingIfNeeded: b))
-            b >>= 8
-        }
+        reserve(Int(piece.count))
+        store(piece)
     }
 
+    @inline(__always)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
         if bytes.count <= 4 {
             // One character: cheaper than a call to memmove.
-            for b in bytes { put(b) }
+            for b in bytes { store(b) }
             return
         }
-        precondition(count + bytes.count <= capacity, "wrote past the space asked for")
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
@@ -43,17 +50,45 @@ struct ByteWriter {
     }
 
     /// `count` copies of `piece`, as in a frame edge.
+    @inline(__always)
     mutating func put(_ piece: PackedUTF8, count: Int) {
-        for _ in 0..<max(0, count) { put(piece) }
+        guard count > 0 else { return }
+        reserve(Int(piece.count) * count)
+        for _ in 0..<count { store(piece) }
     }
 
+    @inline(__always)
     mutating func spaces(_ n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
         if n > 16 {
-            precondition(count + n <= capacity, "wrote past the space asked for")
             (base + count).update(repeating: 0x20, count: n)
             count += n
         } else {
-            for _ in 0..<max(0, n) { put(0x20) }
+            for _ in 0..<n { store(0x20) }
+        }
+    }
+
+    /// Room for `more` bytes: checked once before a write, so the stores themselves need no check and the
+    /// compiler can keep the writer in registers through a loop of them.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if more > capacity - count { grow(toHold: more) }
+    }
+
+    /// One byte into space `reserve` made.
+    @inline(__always)
+    private mutating func store(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func store(_ piece: PackedUTF8) {
+        var b = piece.bytes
+        for _ in 0..<piece.count {
+            store(UInt8(truncatingIfNeeded: b))
+            b >>= 8
         }
     }
 
@@ -61,21 +96,45 @@ struct ByteWriter {
     mutating func trimSpaces(downTo start: Int) {
         while count > start && base[count - 1] == 0x20 { count -= 1 }
     }
+
+    /// Room for `more` bytes after `count`: the written bytes move to memory of the writer's own, at least
+    /// twice as large, so a run of small overflows costs amortised constant time.
+    @inline(never)
+    private mutating func grow(toHold more: Int) {
+        let size = max(count + more, 2 * capacity, 64)
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        memory.initialize(from: base, count: count)
+        grown?.deallocate()
+        grown = memory
+        base = memory
+        capacity = size
+    }
 }
 
 extension Array where Element == UInt8 {
-    /// Lets `write` add at most `limit` bytes through a `ByteWriter`; the array keeps exactly those written.
+    /// Lets `write` add bytes through a `ByteWriter`, in space for `limit` bytes made in the array first (more
+    /// if `write` needs it); the array keeps exactly the bytes written.
     mutating func appendUpTo<Result>(_ limit: Int, _ write: (inout ByteWriter) -> Result) -> Result {
         let start = count
+        // At least one byte, so the buffer always has an address.
+        let limit = Swift.max(1, limit)
         append(contentsOf: repeatElement(0, count: limit))
         var written = 0
+        var grown: UnsafeMutablePointer<UInt8>?
         let result = withUnsafeMutableBufferPointer { buffer -> Result in
             var writer = ByteWriter(buffer.baseAddress! + start, capacity: limit)
             let result = write(&writer)
             written = writer.count
+            grown = writer.grown
             return result
         }
-        removeLast(limit - written)
+        guard let grown else {
+            removeLast(limit - written)
+            return result
+        }
+        removeLast(limit)
+        append(contentsOf: UnsafeBufferPointer(start: grown, count: written))
+        grown.deallocate()
         return result
     }
 }

@@ -1,22 +1,11 @@
 import BookModel
+import Hashing
 import Layout
 import Spreads
 
 /// The static HTML viewer (`--format html`): spreads in, files out. Pure: the caller reads images and writes files.
+/// Its options (`HTMLSite.Options`, `Transition`) are in HTMLOptions.swift.
 public struct HTMLSite: Sendable {
-    public struct Options: Sendable {
-        public var transition: Transition
-        /// Everything in one `index.html`, images inlined as `data:` URIs.
-        public var singleFile: Bool
-        public var ambiguousWide: Bool
-
-        public init(transition: Transition = .curl, singleFile: Bool = false, ambiguousWide: Bool = false) {
-            self.transition = transition
-            self.singleFile = singleFile
-            self.ambiguousWide = ambiguousWide
-        }
-    }
-
     public var book: BookSummary
     public var pageSize: PageSize
     public var result: SpreadResult
@@ -66,13 +55,9 @@ public struct HTMLSite: Sendable {
         return out
     }
 
-    static func spreadFileName(_ number: Int) -> String {
-        "spread-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number) + ".html"
-    }
+    static func spreadFileName(_ number: Int) -> String { OutputFile.spreadName(number, extension: "html") }
 
-    static func spreadID(_ number: Int) -> String {
-        "spread-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number)
-    }
+    static func spreadID(_ number: Int) -> String { OutputFile.spreadStem(number) }
 
     /// Generated asset names (`assets/image-0001.png`, by first use) or `data:` URIs; unknown bytes stay text.
     func imageAssets() -> (urls: [String?], files: [OutputFile]) {
@@ -85,8 +70,7 @@ public struct HTMLSite: Sendable {
             if options.singleFile {
                 url = "data:\(kind.mediaType);base64,\(base64(bytes))"
             } else {
-                let number = String(files.count + 1)
-                url = "assets/image-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number).\(kind.fileExtension)"
+                url = "assets/image-\(OutputFile.zeroPadded(files.count + 1)).\(kind.fileExtension)"
                 files.append(OutputFile(name: url, bytes: bytes))
             }
             named[source] = url

@@ -24,7 +24,13 @@ public indirect enum JSON: Sendable, Equatable {
         return out
     }
 
+    /// A line feed and two spaces a level: one copy from a constant for the depths a page map reaches.
     static func newline(_ out: inout [UInt8], indent: Int) {
+        let line: StaticString = "\n                    "
+        if indent >= 0 && 2 * indent < line.utf8CodeUnitCount {
+            line.withUTF8Buffer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(1 + 2 * indent)])) }
+            return
+        }
         out.append(0x0A)
         for _ in 0..<(2 * indent) { out.append(0x20) }
     }

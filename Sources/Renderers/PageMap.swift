@@ -1,5 +1,4 @@
 import BookModel
-import Dispatch
 import Layout
 import Spreads
 
@@ -55,22 +54,17 @@ public enum PageMap {
     private static func pageChunks(_ pages: [Page]) -> [[UInt8]] {
         let chunkCount = min(pages.count, 32)
         let chunkSize = (pages.count + chunkCount - 1) / chunkCount
-        var chunks = [[UInt8]](repeating: [], count: chunkCount)
-        chunks.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let results = buffer
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                var out: [UInt8] = []
-                let range = min(pages.count, k * chunkSize)..<min(pages.count, (k + 1) * chunkSize)
-                out.reserveCapacity(range.count * 1024)
-                for j in range {
-                    if j > 0 { out.append(UInt8(ascii: ",")) }
-                    JSON.newline(&out, indent: 2)
-                    writePage(pages[j], into: &out)
-                }
-                results[k] = out
+        return orderedConcurrentMap(count: chunkCount) { k in
+            var out: [UInt8] = []
+            let range = min(pages.count, k * chunkSize)..<min(pages.count, (k + 1) * chunkSize)
+            out.reserveCapacity(range.count * 1024)
+            for j in range {
+                if j > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.newline(&out, indent: 2)
+                writePage(pages[j], into: &out)
             }
+            return out
         }
-        return chunks
     }
 
     static func extra(_ result: SpreadResult) -> [(String, JSON)] {
@@ -119,81 +113,21 @@ public enum PageMap {
         return .object(members)
     }
 
-    /// `page(_:)` written pretty at indent level 2 straight from the page: no JSON values built per line.
+    /// One item of the pretty "pages" array (indent level 2), written straight from the page.
     static func writePage(_ page: Page, into out: inout [UInt8]) {
-        func key(_ name: StaticString, first: Bool = false, indent: Int = 3) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            JSON.newline(&out, indent: indent)
-            JSON.ascii(name, into: &out)
-        }
-        func optional(_ s: String?) {
-            if let s { JSON.escape(s, into: &out) } else { JSON.ascii("null", into: &out) }
-        }
-        /// An array of `count` strings at indent level 3, `item(i)` giving each.
-        func strings(_ count: Int, _ item: (Int) -> String) {
-            if count == 0 { JSON.ascii("[]", into: &out); return }
-            out.append(UInt8(ascii: "["))
-            for i in 0..<count {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.newline(&out, indent: 4)
-                JSON.escape(item(i), into: &out)
-            }
-            JSON.newline(&out, indent: 3)
-            out.append(UInt8(ascii: "]"))
-        }
         out.append(UInt8(ascii: "{"))
-        key("\"number\": ", first: true)
-        JSON.decimal(page.number, into: &out)
-        key("\"kind\": ")
-        JSON.escape(page.kind.rawValue, into: &out)
-        key("\"chapter\": ")
-        optional(page.chapterTitle)
-        key("\"writingMode\": ")
-        JSON.escape(page.writingMode.rawValue, into: &out)
-        key("\"direction\": ")
-        JSON.escape(page.direction.rawValue, into: &out)
-        key("\"language\": ")
-        optional(page.language)
-        if page.kind == .blank {
-            // Inserted for a page-spread: no text of the book is on it.
-            key("\"source\": null")
-        } else {
-            key("\"source\": {")
-            key("\"spine\": ", first: true, indent: 4)
-            JSON.decimal(page.source.spine, into: &out)
-            key("\"href\": ", indent: 4)
-            JSON.escape(page.source.href, into: &out)
-            key("\"start\": ", indent: 4)
-            JSON.decimal(page.source.start, into: &out)
-            key("\"end\": ", indent: 4)
-            JSON.decimal(page.source.end, into: &out)
-            JSON.newline(&out, indent: 3)
-            out.append(UInt8(ascii: "}"))
-        }
-        key("\"printPages\": ")
-        strings(page.printPages.count) { page.printPages[$0] }
-        key("\"lines\": ")
-        strings(page.lines.count) { page.lines[$0].text }
+        var members = PrettyMembers(out: [], indent: 3)
+        swap(&members.out, &out)
+        fields(of: page, into: &members)
+        swap(&members.out, &out)
         JSON.newline(&out, indent: 2)
         out.append(UInt8(ascii: "}"))
     }
 
+    /// A page of the map as a JSON value (`fields(of:into:)` says what is in it).
     static func page(_ page: Page) -> JSON {
-        .object([
-            ("number", .int(page.number)),
-            ("kind", .string(page.kind.rawValue)),
-            ("chapter", .optional(page.chapterTitle)),
-            ("writingMode", .string(page.writingMode.rawValue)),
-            ("direction", .string(page.direction.rawValue)),
-            ("language", .optional(page.language)),
-            ("source", page.kind == .blank ? .null : .object([
-                ("spine", .int(page.source.spine)),
-                ("href", .string(page.source.href)),
-                ("start", .int(page.source.start)),
-                ("end", .int(page.source.end)),
-            ])),
-            ("printPages", .array(page.printPages.map(JSON.string))),
-            ("lines", .array(page.lines.map { .string($0.text) })),
-        ])
+        var members = JSONMembers()
+        fields(of: page, into: &members)
+        return .object(members.members)
     }
 }

@@ -36,12 +36,6 @@ public enum ProgressionOption: String, Sendable, Hashable, Codable, CaseIterable
     case auto
 }
 
-/// HTML viewer page turns; only validated here because a `none` spine cannot curl.
-public enum Transition: String, Sendable, Hashable, Codable, CaseIterable {
-    case curl
-    case scroll
-}
-
 /// The screen area in character cells that `auto` orientation measures against.
 public struct Viewport: Sendable, Hashable, Codable {
     public var columns: Int
@@ -96,12 +90,10 @@ public struct SpreadOptions: Sendable, Hashable, Codable {
     public var gap: Int
     /// Measured by `auto` orientation; nil: the book's `rendition:orientation`, else 80x24.
     public var viewport: Viewport?
-    /// Only for validation: a `none` spine needs `scroll`.
-    public var transition: Transition?
 
     public init(orientation: Orientation = .auto, spine: SpineLocation? = nil, doubleSided: Bool? = nil,
                 direction: ProgressionOption = .auto, axis: Axis = .horizontal, firstPage: FirstPage = .auto,
-                gap: Int = 0, viewport: Viewport? = nil, transition: Transition? = nil) {
+                gap: Int = 0, viewport: Viewport? = nil) {
         self.orientation = orientation
         self.spine = spine
         self.doubleSided = doubleSided
@@ -110,20 +102,16 @@ public struct SpreadOptions: Sendable, Hashable, Codable {
         self.firstPage = firstPage
         self.gap = gap
         self.viewport = viewport
-        self.transition = transition
     }
 
     /// The first invalid combination, as a usage error (exit 64 at the CLI); nil when the options make sense.
     /// This is the one home of the rules: an explicit spine and an explicit orientation must agree (`mid` is
     /// two pages, landscape; `min`, `max` and `none` one, portrait), `mid` needs double-sided leaves, `none`
-    /// needs the scroll transition and has no leaves.
+    /// has no leaves. (That `none` cannot curl is the HTML viewer's rule: `Transition.validate(spine:)`.)
     public func validate() -> SpreadOptionsError? {
         if gap < 0 { return .negativeGap(gap) }
         if let viewport, viewport.columns < 1 || viewport.lines < 1 { return .emptyViewport(viewport) }
-        if spine == SpineLocation.none {
-            if transition == .curl { return .noSpineWithCurl }
-            if doubleSided == true { return .noSpineDoubleSided }
-        }
+        if spine == SpineLocation.none && doubleSided == true { return .noSpineDoubleSided }
         if let spine, orientation != .auto, (spine == .mid) != (orientation == .landscape) {
             return .spineContradictsOrientation(spine, orientation)
         }
@@ -137,7 +125,6 @@ public struct SpreadOptions: Sendable, Hashable, Codable {
 
 /// Invalid option combinations, as data; `message` is the one line the CLI prints.
 public enum SpreadOptionsError: Error, Sendable, Hashable {
-    case noSpineWithCurl
     case noSpineDoubleSided
     case midSpineSingleSided
     case landscapeSingleSided
@@ -147,8 +134,6 @@ public enum SpreadOptionsError: Error, Sendable, Hashable {
 
     public var message: String {
         switch self {
-        case .noSpineWithCurl:
-            return "--spine none lets pages scroll and needs --transition scroll, not curl"
         case .noSpineDoubleSided:
             return "--spine none has no leaves to print on both sides; drop --double-sided"
         case .midSpineSingleSided:

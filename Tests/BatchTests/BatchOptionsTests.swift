@@ -14,6 +14,7 @@ final class BatchOptionsTests: XCTestCase {
             quire-batch-options 1
             format=text
             html.single-file=false
+            html.transition=none
             layout.align=start
             layout.ambiguous-wide=false
             layout.continuous=false
@@ -39,7 +40,6 @@ final class BatchOptionsTests: XCTestCase {
             spreads.gap=0
             spreads.orientation=auto
             spreads.spine=auto
-            spreads.transition=none
             spreads.viewport=auto
 
             """)
@@ -72,7 +72,7 @@ final class BatchOptionsTests: XCTestCase {
             ("first page", { $0.options.spreads.firstPage = .paired }),
             ("gap", { $0.options.spreads.gap = 1 }),
             ("viewport", { $0.options.spreads.viewport = .standard }),
-            ("transition", { $0.options.spreads.transition = .curl }),
+            ("transition", { $0.options.transition = .scroll }),
             ("split headings", { $0.open.splitHeadings = 2 }),
             ("markdown bytes", { $0.open.limits.markdownBytes += 1 }),
             ("table columns", { $0.open.limits.tableColumns += 1 }),
@@ -102,14 +102,14 @@ final class BatchOptionsTests: XCTestCase {
     func testEveryOptionFieldHasAKey() {
         func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label).sorted() }
         let options = job.options
-        XCTAssertEqual(fields(options), ["format", "layout", "singleFile", "spreads"])
+        XCTAssertEqual(fields(options), ["format", "layout", "singleFile", "spreads", "transition"])
         XCTAssertEqual(fields(options.layout), ["align", "ambiguousWide", "concurrent", "continuous", "hangingPunctuation",
                                                 "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
-                                                 "transition", "viewport"])
+                                                 "viewport"])
         XCTAssertEqual(fields(job.open), ["limits", "splitHeadings"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 11 layout, 9 spread, 2 render, 1 Markdown, 5 limits, and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 11 + 9 + 2 + 1 + 5 + 1)
+        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 5 limits, and the version.
+        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 5 + 1)
     }
 }

@@ -1,4 +1,4 @@
-import Renderers
+import Hashing
 import Foundation
 @testable import Quire
 import TestSupport

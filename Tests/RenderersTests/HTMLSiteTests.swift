@@ -1,4 +1,5 @@
 import BookModel
+import Hashing
 import Layout
 @testable import Renderers
 import Spreads

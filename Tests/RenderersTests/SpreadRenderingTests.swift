@@ -45,7 +45,7 @@ final class SpreadRenderingTests: XCTestCase {
             ("ltr-min", Self.book(), SpreadOptions(orientation: .portrait)),
             ("rtl-max", Self.book(direction: .rtl), SpreadOptions(orientation: .portrait)),
             ("ltr-min-double-sided", Self.book(), SpreadOptions(orientation: .portrait, spine: .min, doubleSided: true)),
-            ("ltr-none-scroll", Self.book(), SpreadOptions(spine: SpineLocation.none, transition: .scroll)),
+            ("ltr-none-scroll", Self.book(), SpreadOptions(spine: SpineLocation.none)),
             ("ltr-solo-gap", Self.book(lastChapterSpread: nil), SpreadOptions(orientation: .landscape, firstPage: .solo, gap: 2)),
         ]
         for (name, book, options) in cases {

@@ -120,23 +120,22 @@ final class ResolutionTests: XCTestCase {
 
     func testValidate() {
         XCTAssertNil(SpreadOptions().validate())
-        XCTAssertNil(SpreadOptions(spine: SpineLocation.none, transition: .scroll).validate())
+        XCTAssertNil(SpreadOptions(spine: SpineLocation.none).validate())
         XCTAssertNil(SpreadOptions(spine: .min, doubleSided: false).validate())
         XCTAssertNil(SpreadOptions(orientation: .portrait, spine: .min, doubleSided: false).validate())
         XCTAssertNil(SpreadOptions(orientation: .portrait, spine: .max, doubleSided: true).validate())
         XCTAssertNil(SpreadOptions(orientation: .landscape, spine: .mid).validate())
         XCTAssertNil(SpreadOptions(spine: .min, doubleSided: true).validate())
         XCTAssertNil(SpreadOptions(orientation: .portrait, doubleSided: false).validate())
-        XCTAssertNil(SpreadOptions(spine: .mid, doubleSided: true, transition: .curl).validate())
+        XCTAssertNil(SpreadOptions(spine: .mid, doubleSided: true).validate())
 
         let cases: [(SpreadOptions, SpreadOptionsError)] = [
-            (SpreadOptions(spine: SpineLocation.none, transition: .curl), .noSpineWithCurl),
             (SpreadOptions(spine: SpineLocation.none, doubleSided: true), .noSpineDoubleSided),
             (SpreadOptions(spine: .mid, doubleSided: false), .midSpineSingleSided),
             (SpreadOptions(orientation: .landscape, doubleSided: false), .landscapeSingleSided),
             (SpreadOptions(orientation: .landscape, spine: .min), .spineContradictsOrientation(.min, .landscape)),
             (SpreadOptions(orientation: .landscape, spine: .max, doubleSided: true), .spineContradictsOrientation(.max, .landscape)),
-            (SpreadOptions(orientation: .landscape, spine: SpineLocation.none, transition: .scroll),
+            (SpreadOptions(orientation: .landscape, spine: SpineLocation.none),
              .spineContradictsOrientation(.none, .landscape)),
             (SpreadOptions(orientation: .portrait, spine: .mid), .spineContradictsOrientation(.mid, .portrait)),
             (SpreadOptions(gap: -1), .negativeGap(-1)),
@@ -149,7 +148,7 @@ final class ResolutionTests: XCTestCase {
             XCTAssertFalse(message.isEmpty)
             XCTAssertFalse(message.contains("\n"), "one line: \(message)")
         }
-        XCTAssertTrue(SpreadOptionsError.noSpineWithCurl.message.contains("--spine none"))
+        XCTAssertTrue(SpreadOptionsError.noSpineDoubleSided.message.contains("--spine none"))
         XCTAssertTrue(SpreadOptionsError.negativeGap(-3).message.contains("-3"))
         XCTAssertEqual(SpreadOptionsError.spineContradictsOrientation(.min, .landscape).message,
                        "--spine min shows one page; it cannot be --orientation landscape")

@@ -41,16 +41,8 @@ enum MarkdownRawHTML {
         scalar.value >= sentinelBase && scalar.value <= sentinelLimit
     }
 
-    /// Escapes text for HTML content and attribute values.
+    /// Escapes text for HTML content and attribute values (BookModel's `HTMLEscape`), keeping every character.
     static func escape(_ text: String, into html: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": html += "&amp;"
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            case "\"": html += "&quot;"
-            default: html.unicodeScalars.append(scalar)
-            }
-        }
+        HTMLEscape.append(text, to: &html, droppingForbidden: false)
     }
 }

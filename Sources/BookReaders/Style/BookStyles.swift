@@ -81,3 +81,37 @@ struct DocumentMode: Sendable, Equatable {
         source = principal.writingModeSource?.description
     }
 }
+
+/// What the cascade says of each element of one document that the importer needs, computed in one walk, parents
+/// first, holding only the styles of the current element's ancestors.
+struct ElementStyles: Sendable {
+    /// One bit per node: `display: none` (CSS Display 3 §2.7) from any rule or the `style` attribute.
+    private var hidden: [UInt64]
+
+    init(of doc: XMLNodes, tree: StyledNodes, resolver: StyleResolver) {
+        hidden = [UInt64](repeating: 0, count: (doc.nodeCount + 63) / 64)
+        guard doc.root >= 0 else { return }
+        // Depth-first with an explicit stack (a hostile book may nest deeper than a worker thread's stack allows);
+        // `ancestors[d]` is the style of the open element at depth d, so each element is computed from its parent's.
+        var ancestors: [ComputedStyle] = []
+        var stack: [(node: XMLNodes.NodeID, depth: Int)] = [(doc.root, 0)]
+        while let (node, depth) = stack.popLast() {
+            ancestors.removeSubrange(depth...)
+            let style = resolver.style(for: node, in: tree, parent: ancestors.last)
+            if style.isHidden {
+                hidden[Int(node) >> 6] |= 1 << UInt64(node & 63)
+                continue  // nothing inside a hidden element is shown, whatever it says
+            }
+            ancestors.append(style)
+            for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
+        }
+    }
+
+    /// No element is hidden (a document without styles).
+    init() { hidden = [] }
+
+    func isHidden(_ node: XMLNodes.NodeID) -> Bool {
+        let word = Int(node) >> 6
+        return word < hidden.count && hidden[word] & (1 << UInt64(node & 63)) != 0
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import Renderers
+import Hashing
 
 extension SHA256 {
     /// Hashes a file in 1 MiB chunks, so a large book is never held whole just to be hashed.

@@ -1,5 +1,5 @@
 import BookReaders
-import Renderers
+import Hashing
 import Foundation
 
 /// One book of a batch: where it is read from, the machine-independent key that names and shards it, and its

@@ -1,3 +1,4 @@
+import Hashing
 import Renderers
 
 /// The options hash of a batch run: a book whose folder was made with the same hash (and the same bytes) is
@@ -32,6 +33,7 @@ extension BatchJob {
             "quire": Quire.version,
             "format": options.format.rawValue,
             "html.single-file": String(options.singleFile),
+            "html.transition": options.transition?.rawValue ?? "none",
             "layout.page": "\(layout.pageSize.columns)x\(layout.pageSize.lines)",
             "layout.align": layout.align.rawValue,
             "layout.paragraph": layout.paragraph.rawValue,
@@ -51,7 +53,6 @@ extension BatchJob {
             "spreads.first-page": spreads.firstPage.rawValue,
             "spreads.gap": String(spreads.gap),
             "spreads.viewport": spreads.viewport.map { "\($0.columns)x\($0.lines)" } ?? "auto",
-            "spreads.transition": spreads.transition?.rawValue ?? "none",
             "markdown.split-headings": String(open.splitHeadings),
             "limits.markdown-bytes": String(limits.markdownBytes),
             "limits.table-columns": String(limits.tableColumns),

@@ -1,4 +1,4 @@
-import Renderers
+import Hashing
 import BookModel
 import BookReaders
 import Foundation

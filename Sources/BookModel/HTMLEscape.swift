@@ -1,0 +1,38 @@
+/// HTML escaping, in one place for the two writers of HTML from a book's text: the HTML viewer (Renderers) and
+/// Markdown's inline HTML, which BookReaders hands to the XHTML importer. Here because BookModel is the one
+/// module both reach.
+public enum HTMLEscape {
+    /// Text content and double-quoted attribute values: `& < > " '` become references, and characters HTML5
+    /// forbids in text (C0 controls other than tab and line feed, C1 controls, noncharacters) are dropped so the
+    /// output stays valid.
+    public static func text(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        append(s, to: &out, droppingForbidden: true)
+        return out
+    }
+
+    /// `s` escaped onto the end of `html`: `& < > " '` always become references; with `droppingForbidden`
+    /// false every other character stays, as Markdown needs (the importer must see the text as cmark read it,
+    /// the same as text outside HTML; a parser reads the references back to the same characters).
+    public static func append(_ s: String, to html: inout String, droppingForbidden: Bool) {
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            case "\"": html += "&quot;"
+            case "'": html += "&#39;"
+            default:
+                if droppingForbidden && isForbidden(scalar.value) { continue }
+                html.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
+    /// HTML5 forbids these in text (§13.2.5, "control" and "noncharacter" parse errors).
+    private static func isForbidden(_ v: UInt32) -> Bool {
+        (v < 0x20 && v != 0x09 && v != 0x0A) || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v)
+            || v & 0xFFFE == 0xFFFE
+    }
+}

@@ -1,0 +1,136 @@
+import Layout
+
+/// What the page map says about one page, stated once (`PageMap.fields`) and handed to a sink: `JSONMembers`
+/// builds a `JSON` value (`PageMap.page(_:)`), `PrettyMembers` writes the pretty bytes straight from the page
+/// (`PageMap.writePage`, no value built per line: the map of a long book holds millions of lines). Being
+/// generic, the writer costs what hand-written bytes cost, and the two can never disagree.
+protocol PageMapSink {
+    mutating func int(_ key: StaticString, _ value: Int)
+    mutating func string(_ key: StaticString, _ value: String)
+    mutating func optional(_ key: StaticString, _ value: String?)
+    mutating func null(_ key: StaticString)
+    mutating func object(_ key: StaticString, _ members: (inout Self) -> Void)
+    /// An array of `count` strings, `item(i)` giving each.
+    mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String)
+}
+
+extension PageMap {
+    /// The fields of a page, in order: schema version 1, documented in the README; fields are only added.
+    static func fields<Sink: PageMapSink>(of page: Page, into sink: inout Sink) {
+        sink.int("number", page.number)
+        sink.string("kind", page.kind.rawValue)
+        sink.optional("chapter", page.chapterTitle)
+        sink.string("writingMode", page.writingMode.rawValue)
+        sink.string("direction", page.direction.rawValue)
+        sink.optional("language", page.language)
+        if page.kind == .blank {
+            // Inserted for a page-spread: no text of the book is on it.
+            sink.null("source")
+        } else {
+            sink.object("source") { source in
+                source.int("spine", page.source.spine)
+                source.string("href", page.source.href)
+                source.int("start", page.source.start)
+                source.int("end", page.source.end)
+            }
+        }
+        sink.strings("printPages", count: page.printPages.count) { page.printPages[$0] }
+        sink.strings("lines", count: page.lines.count) { page.lines[$0].text }
+    }
+}
+
+/// The members of a `JSON` object.
+struct JSONMembers: PageMapSink {
+    var members: [(String, JSON)] = []
+
+    mutating func int(_ key: StaticString, _ value: Int) { members.append(("\(key)", .int(value))) }
+    mutating func string(_ key: StaticString, _ value: String) { members.append(("\(key)", .string(value))) }
+    mutating func optional(_ key: StaticString, _ value: String?) { members.append(("\(key)", .optional(value))) }
+    mutating func null(_ key: StaticString) { members.append(("\(key)", .null)) }
+
+    mutating func object(_ key: StaticString, _ body: (inout JSONMembers) -> Void) {
+        var inner = JSONMembers()
+        body(&inner)
+        members.append(("\(key)", .object(inner.members)))
+    }
+
+    mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
+        members.append(("\(key)", .array((0..<count).map { .string(item($0)) })))
+    }
+}
+
+/// Members written as `JSON.write(pretty: true)` writes them, at `indent` (the object's braces are the
+/// caller's). Keys are plain ASCII names, so they need no escaping.
+struct PrettyMembers: PageMapSink {
+    var out: [UInt8]
+    var indent: Int
+    private var first = true
+
+    init(out: [UInt8], indent: Int) {
+        self.out = out
+        self.indent = indent
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        JSON.newline(&out, indent: indent)
+        // `"name": ` built on the stack and appended once: a page map writes a dozen keys a page.
+        name.withUTF8Buffer { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { key in
+                key[0] = 0x22
+                _ = UnsafeMutableBufferPointer(rebasing: key[1...]).initialize(from: name)
+                key[name.count + 1] = 0x22
+                key[name.count + 2] = UInt8(ascii: ":")
+                key[name.count + 3] = 0x20
+                out.append(contentsOf: key)
+            }
+        }
+    }
+
+    mutating func int(_ key: StaticString, _ value: Int) {
+        self.key(key)
+        JSON.decimal(value, into: &out)
+    }
+
+    mutating func string(_ key: StaticString, _ value: String) {
+        self.key(key)
+        JSON.escape(value, into: &out)
+    }
+
+    mutating func optional(_ key: StaticString, _ value: String?) {
+        if let value { string(key, value) } else { null(key) }
+    }
+
+    mutating func null(_ key: StaticString) {
+        self.key(key)
+        JSON.ascii("null", into: &out)
+    }
+
+    mutating func object(_ key: StaticString, _ body: (inout PrettyMembers) -> Void) {
+        self.key(key)
+        out.append(UInt8(ascii: "{"))
+        let start = out.count
+        indent += 1
+        first = true
+        body(&self)
+        indent -= 1
+        first = false
+        if out.count == start { out.append(UInt8(ascii: "}")); return } // `{}`, as JSON.write writes it
+        JSON.newline(&out, indent: indent)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
+        self.key(key)
+        if count == 0 { JSON.ascii("[]", into: &out); return }
+        out.append(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.newline(&out, indent: indent + 1)
+            JSON.escape(item(i), into: &out)
+        }
+        JSON.newline(&out, indent: indent)
+        out.append(UInt8(ascii: "]"))
+    }
+}

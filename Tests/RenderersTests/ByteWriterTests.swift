@@ -1,0 +1,46 @@
+@testable import Renderers
+import XCTest
+
+/// `ByteWriter` behind `appendUpTo`: a request sized too small (down to nothing, or negative) grows instead of
+/// trapping, and the array keeps exactly the bytes written, after what it held before.
+/// (Renderers has no test target of its own yet; these belong there once it does.)
+final class ByteWriterTests: XCTestCase {
+    /// Every kind of write, with every limit from absurd to ample: the same bytes each time.
+    func testAnyLimitGivesTheSameBytes() {
+        let long = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        func draw(_ writer: inout ByteWriter) {
+            writer.put(0x41)
+            writer.put(PackedUTF8("━"), count: 3)
+            writer.spaces(3)
+            writer.spaces(40)
+            long.withUnsafeBufferPointer { writer.put($0) }
+            writer.put("é")
+            writer.spaces(20)
+            writer.trimSpaces(downTo: 0)
+            writer.put(0x0A)
+        }
+        var expected: [UInt8] = Array("A━━━".utf8) + [UInt8](repeating: 0x20, count: 43) + long + Array("é\n".utf8)
+        for limit in [Int.min, -1, 0, 1, 2, 5, 16, 63, 64, 65, expected.count - 1, expected.count, 4096] {
+            var out: [UInt8] = Array("head:".utf8)
+            let count = out.appendUpTo(limit) { writer -> Int in
+                draw(&writer)
+                return writer.count
+            }
+            XCTAssertEqual(out, Array("head:".utf8) + expected, "limit \(limit)")
+            XCTAssertEqual(count, expected.count, "limit \(limit)")
+        }
+        expected = []
+        var empty: [UInt8] = []
+        empty.appendUpTo(0) { _ in }
+        XCTAssertEqual(empty, expected)
+    }
+
+    /// Many small overflows in a row: the writer keeps growing and every byte lands.
+    func testGrowsRepeatedly() {
+        var out: [UInt8] = []
+        out.appendUpTo(1) { writer in
+            for i in 0..<100_000 { writer.put(UInt8(truncatingIfNeeded: i)) }
+        }
+        XCTAssertEqual(out, (0..<100_000).map { UInt8(truncatingIfNeeded: $0) })
+    }
+}
