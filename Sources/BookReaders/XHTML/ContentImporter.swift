@@ -70,6 +70,12 @@ struct ContentImporter {
         out.append(block)
     }
 
+    /// Appends a block made with its location, moving the offset past its text.
+    @inline(__always) mutating func append(_ block: Block, into out: inout [Block]) {
+        offset += block.characterCount
+        out.append(block)
+    }
+
     /// Appends finished blocks in order, giving each the current source offset.
     mutating func place(_ blocks: [Block], into out: inout [Block]) {
         for var block in blocks {
@@ -92,7 +98,7 @@ struct ContentImporter {
     }
 
     /// A page-break marker met between blocks: it joins the running paragraph, or waits for the next block.
-    mutating func pageBreak(_ label: String, collector: inout InlineCollector) {
+    @inline(__always) mutating func pageBreak(_ label: String, collector: inout InlineCollector) {
         if collector.isEmpty && !collector.hasPageBreaksOnly { pendingPageBreaks.append(label) } else { collector.appendPageBreak(label) }
     }
 
@@ -114,7 +120,7 @@ struct ContentImporter {
 
     /// Goes one element deeper; false (with a warning) past `maxDepth`, where the branch is skipped.
     /// Every call is paired with `leaveElement()`, whatever it returns.
-    mutating func enterElement() -> Bool {
+    @inline(__always) mutating func enterElement() -> Bool {
         depth += 1
         if depth > maxDepth {
             diagnostics.append(.warning("\(href): elements nested deeper than \(maxDepth); the rest of that branch is skipped"))
@@ -123,5 +129,5 @@ struct ContentImporter {
         return true
     }
 
-    mutating func leaveElement() { depth -= 1 }
+    @inline(__always) mutating func leaveElement() { depth -= 1 }
 }

@@ -123,7 +123,7 @@ extension ContentImporter {
         }
         let inlines = collector.take()
         if !inlines.isEmpty {
-            appendBlock(make(inlines), at: start, context: context, into: &out)
+            append(Block(make(inlines), location: start, language: context.language, direction: context.direction), into: &out)
         }
         // Images found inside the paragraph follow it, with their own offsets.
         place(trailing, into: &out)
