@@ -1,0 +1,106 @@
+import BookModel
+
+/// What applies to one element of `ContentImporter`, decided from its name and attributes alone: whether it is
+/// inline or hidden, the inline style it gives its text, the language and direction it sets, and whether it
+/// marks a print page break (EPUB 3 `epub:type="pagebreak"`, DPUB-ARIA `doc-pagebreak`).
+/// This is the one place that answers "which style applies to this element": a CSS cascade (issue 15) replaces
+/// these name tables and the `style`-attribute check here, and the rest of the importer keeps asking the same questions.
+extension ContentImporter {
+    /// The importer's name for an element: `svg:` and the local name for SVG, else the lower-cased local name.
+    @inline(__always) func key(_ e: E) -> String {
+        let c = classes[Int(doc.nameID(e))]
+        return doc.namespaceID(e) == NS.svg ? c.svgKey : c.lowercased
+    }
+
+    /// Elements written inline: their text joins the running paragraph.
+    @inline(__always) func isInline(_ e: E) -> Bool {
+        let c = classes[Int(doc.nameID(e))]
+        return doc.namespaceID(e) == NS.svg ? c.svgInline : c.inline
+    }
+
+    /// The style an inline element adds to its text (HTML's presentational defaults; `<a>` only with `href`).
+    @inline(__always) func inlineStyle(of e: E, name: String) -> InlineStyle {
+        switch name {
+        case "em", "i", "cite", "dfn", "var": return .emphasis
+        case "strong", "b": return .strong
+        case "code", "kbd", "samp", "tt": return .code
+        case "s", "strike", "del": return .strikethrough
+        case "a": return doc.hasAttribute(e, Known.href) ? .link : []
+        case "sup": return .superscript
+        case "sub": return .subscript
+        default: return []
+        }
+    }
+
+    /// The context inside `e`: `xml:lang`/`lang` and `dir` are inherited by everything below.
+    func inherit(_ context: Context, from e: E) -> Context {
+        let n = doc.node(e)
+        guard n.count > 0 else { return context }
+        var ctx = context
+        if let lang = doc.attribute(e, Known.lang, namespace: NS.xml) ?? doc.attribute(e, Known.lang), !lang.isEmpty { ctx.language = lang }
+        switch doc.attribute(e, Known.dir)?.lowercased() {
+        case "rtl": ctx.direction = .rtl
+        case "ltr": ctx.direction = .ltr
+        default: break
+        }
+        return ctx
+    }
+
+    /// False for what a reader never shows: head, scripts, styles, templates, hidden elements.
+    func isRendered(_ e: E) -> Bool {
+        let n = doc.node(e)
+        if classes[Int(n.name)].skipped && (n.namespace == NS.xhtml || n.namespace == NS.none || n.namespace == NS.svg) { return false }
+        guard n.count > 0 else { return true }
+        if doc.hasAttribute(e, Known.hidden) { return false }
+        if let style = doc.attribute(e, Known.style), CSS.declaresDisplayNone(style) { return false }
+        return true
+    }
+
+    /// The print page label of an `epub:type="pagebreak"` / `role="doc-pagebreak"` marker.
+    func pageBreakLabel(_ e: E) -> String? {
+        guard doc.node(e).count > 0 else { return nil }
+        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
+        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
+        guard types.contains("pagebreak") || roles.contains("doc-pagebreak") else { return nil }
+        let label = doc.attribute(e, Known.title) ?? doc.attribute(e, Known.ariaLabel) ?? collapse(doc.textContent(e))
+        if !label.isEmpty { return label }
+        return doc.attribute(e, Known.id) ?? ""
+    }
+
+    /// What the importer needs to know of an element name, worked out once per name of a document.
+    struct NameClass {
+        let lowercased: String
+        let svgKey: String
+        let skipped: Bool
+        let inline: Bool
+        let svgInline: Bool
+
+        init(raw: String, lowercased: String) {
+            self.lowercased = lowercased
+            self.svgKey = "svg:" + raw
+            self.skipped = ContentImporter.skipped.contains(lowercased)
+            self.inline = ContentImporter.inlineElements.contains(lowercased) || lowercased == "a"
+            self.svgInline = ContentImporter.inlineElements.contains(svgKey)
+        }
+    }
+
+    static let skipped: Set<String> = ["head", "script", "style", "template", "noscript", "title", "meta", "link",
+                                       "object", "embed", "iframe", "audio", "video", "canvas", "map", "area",
+                                       "input", "select", "textarea", "button", "rp", "param", "source", "track"]
+
+    static let inlineElements: Set<String> = ["span", "em", "i", "strong", "b", "code", "kbd", "samp", "tt", "var",
+                                              "cite", "q", "abbr", "acronym", "small", "big", "sub", "sup", "s",
+                                              "strike", "del", "ins", "u", "mark", "time", "ruby", "br", "wbr",
+                                              "font", "bdi", "bdo", "label", "dfn", "data", "output", "nobr", "img",
+                                              "image", "svg:image"]
+}
+
+extension String {
+    /// The string without leading and trailing whitespace (`Character.isWhitespace`).
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,145 @@
+import BookModel
+
+/// The element dispatch and block structure of `ContentImporter`: which block an element makes, how loose text
+/// between blocks gathers into anonymous paragraphs, and leaf blocks (paragraphs, headings) whose content is
+/// inline only. Lists, tables and images have files of their own; what an element *is* (inline, hidden, its
+/// language) is decided in `ElementRules.swift`.
+extension ContentImporter {
+    /// Imports the children of `element` as a sequence of blocks.
+    mutating func blocks(in element: E, context: Context) -> [Block] {
+        blocks(of: doc.children(element), context: context)
+    }
+
+    /// Imports a sequence of sibling nodes as a sequence of blocks.
+    mutating func blocks(of children: XMLNodes.Siblings, context: Context) -> [Block] {
+        var out: [Block] = []
+        var collector = InlineCollector()
+        var paragraphLocation = location()
+        walkChildren(children, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
+        flush(&collector, into: &out, context: context, at: paragraphLocation)
+        return out
+    }
+
+    private mutating func walkChildren(_ children: XMLNodes.Siblings, context: Context, into out: inout [Block],
+                                       collector: inout InlineCollector, paragraphLocation: inout SourceLocation) {
+        for child in children {
+            if doc.isText(child) {
+                if collector.isEmpty { paragraphLocation = location() }
+                doc.withText(child) { collector.append($0, style: context.style) }
+            } else {
+                node(child, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
+            }
+        }
+    }
+
+    /// Imports one element met in a block context: block elements end the running anonymous paragraph.
+    private mutating func node(_ e: E, context parent: Context, into out: inout [Block],
+                               collector: inout InlineCollector, paragraphLocation: inout SourceLocation) {
+        guard isRendered(e) else { return }
+        let context = inherit(parent, from: e)
+        if let label = pageBreakLabel(e) {
+            pageBreak(label, collector: &collector)
+            return
+        }
+        let entered = enterElement()
+        defer { leaveElement() }
+        guard entered else { return }
+        let name = key(e)
+        if isInline(e) {
+            if collector.isEmpty { paragraphLocation = location() }
+            var hoisted: [Block] = []
+            inline(e, name: name, context: context, collector: &collector, blockSink: &hoisted, paragraphLocation: &paragraphLocation)
+            if !hoisted.isEmpty {
+                flush(&collector, into: &out, context: parent, at: paragraphLocation)
+                place(hoisted, into: &out)
+            }
+            return
+        }
+        flush(&collector, into: &out, context: parent, at: paragraphLocation)
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            let level = Int(String(name.dropFirst()))!
+            leaf(e, context: context, into: &out) { .heading(level: level, $0) }
+        case "p", "dt", "figcaption", "caption", "summary", "legend":
+            var ctx = context
+            if name == "dt" { ctx.style.insert(.strong) }
+            leaf(e, context: ctx, into: &out) { .paragraph($0) }
+        case "pre", "listing", "xmp", "plaintext":
+            let start = location()
+            var text = String(decoding: preformattedText(e), as: UTF8.self)
+            if text.hasPrefix("\n") { text.removeFirst() }
+            if text.hasSuffix("\n") { text.removeLast() }
+            appendBlock(.preformatted(text), at: start, context: context, into: &out)
+        case "hr":
+            appendBlock(.rule, at: location(), context: context, into: &out)
+        case "blockquote":
+            let start = location()
+            let inner = blocks(in: e, context: context)
+            if !inner.isEmpty { out.append(Block(.quote(inner), location: start, language: context.language, direction: context.direction)) }
+        case "ul", "ol", "menu", "dir":
+            list(e, ordered: name == "ol", context: context, into: &out)
+        case "dl":
+            definitionList(e, context: context, into: &out)
+        case "table":
+            table(e, context: context, into: &out)
+        case "img", "svg:image", "image":
+            place([imageBlock(e, context: context)], into: &out)
+        case "svg:svg", "svg":
+            place(svgBlocks(e, context: context), into: &out)
+        case "br":
+            break
+        default:
+            // div, section, article, li outside a list, figure, body, …: anonymous block containers.
+            var inner = InlineCollector()
+            var innerLocation = location()
+            walkChildren(doc.children(e), context: context, into: &out, collector: &inner, paragraphLocation: &innerLocation)
+            flush(&inner, into: &out, context: context, at: innerLocation)
+        }
+    }
+
+    /// A block whose content is inline only (paragraph, heading); nested blocks are split out after it.
+    mutating func leaf(_ e: E, context: Context, into out: inout [Block], make: ([Inline]) -> BlockKind) {
+        var collector = InlineCollector()
+        takePendingPageBreaks(into: &collector)
+        let start = location()
+        var trailing: [Block] = []
+        var unused = start
+        for c in doc.children(e) {
+            if doc.isText(c) {
+                doc.withText(c) { collector.append($0, style: context.style) }
+                continue
+            }
+            guard isRendered(c) else { continue }
+            let childContext = inherit(context, from: c)
+            if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
+            if isInline(c) {
+                inline(c, name: key(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+            } else {
+                // Block content inside a paragraph (invalid but common): keep its text in the paragraph.
+                collector.append(" ", style: context.style)
+                inline(c, name: "span", context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+                collector.append(" ", style: context.style)
+            }
+        }
+        let inlines = collector.take()
+        if !inlines.isEmpty {
+            append(Block(make(inlines), location: start, language: context.language, direction: context.direction), into: &out)
+        }
+        // Images found inside the paragraph follow it, with their own offsets.
+        place(trailing, into: &out)
+    }
+
+    /// The text of `<pre>` and its kin as written, `<br>` as a line feed.
+    private func preformattedText(_ e: E) -> [UInt8] {
+        var out: [UInt8] = []
+        func walk(_ e: E) {
+            for c in doc.children(e) {
+                if doc.isText(c) { doc.withText(c) { out.append(contentsOf: $0) }; continue }
+                guard isRendered(c) else { continue }
+                if doc.lowercasedName(c) == "br" { out.append(0x0A) } else { walk(c) }
+            }
+        }
+        walk(e)
+        return out
+    }
+}
