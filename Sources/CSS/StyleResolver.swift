@@ -54,14 +54,27 @@ public struct StyleResolver: Sendable {
     /// `userAgent` sheets rank below every author sheet (the lead may pass e.g. `b { font-weight: bold }` so that
     /// inherited author values do not override an element's own default). `sheets` are in cascade order, as
     /// `StylesheetLoader` returns them.
-    public init(sheets: [LoadedSheet], userAgent: [Stylesheet] = [], context: MediaContext = MediaContext()) {
+    ///
+    /// `properties`, when given, are the only ones the caller reads: declarations of other properties are dropped
+    /// and rules left with none are not indexed, so an element only tests rules that can change what is read (a
+    /// book's sheets are mostly fonts, colours and margins). The computed values of other properties are then
+    /// their initial or inherited values, not the cascade's.
+    public init(sheets: [LoadedSheet], userAgent: [Stylesheet] = [], context: MediaContext = MediaContext(),
+                properties: Set<Property>? = nil) {
         self.context = context
+        self.properties = properties
         for (origin, list) in [(UInt64(0), userAgent.map { LoadedSheet(label: "user agent", sheet: $0) }), (1, sheets)] {
             for loaded in list where loaded.media.allSatisfy({ $0.matches(context) }) {
-                for rule in loaded.sheet.styleRules(in: context) { add(rule, sheet: loaded.label, origin: origin) }
+                for var rule in loaded.sheet.styleRules(in: context) {
+                    if let properties { rule.declarations.removeAll { !properties.contains($0.property) } }
+                    add(rule, sheet: loaded.label, origin: origin)
+                }
             }
         }
     }
+
+    /// The properties this resolver computes (nil: all of them).
+    public let properties: Set<Property>?
 
     public var ruleCount: Int { rules.count }
 
@@ -103,7 +116,8 @@ public struct StyleResolver: Sendable {
         let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
         var own = AncestorFilter()
         let matched = matchedRules(node, tree, ancestors, own: &own)
-        let inline = tree.styleAttribute(node).map(Declaration.list(styleAttribute:)) ?? []
+        var inline = tree.styleAttribute(node).map(Declaration.list(styleAttribute:)) ?? []
+        if let properties, !inline.isEmpty { inline.removeAll { !properties.contains($0.property) } }
         if !matched.isEmpty || !inline.isEmpty {
             let parentStyle = parent ?? ComputedStyle.initial
             // Writing mode and direction first: logical margins and paddings map to sides through them.

@@ -184,7 +184,13 @@ public enum EPUBReader {
                 diagnostics.append(.warning("\(error.message); recovered with the HTML parser"))
                 doc = try XMLNodes.parse(bytes, path: path, html: true)
             }
-            var importer = ContentImporter(document: doc, spine: spineIndex, href: path, imageSizer: sizer)
+            let styles = shared.styles.resolver(for: doc, path: path)
+            diagnostics += styles.warnings.map { .warning("\(path): \($0)") }
+            let tree = StyledNodes(doc)
+            let mode = DocumentMode(of: doc, tree: tree, resolver: styles.resolver)
+            var importer = ContentImporter(document: doc, spine: spineIndex, href: path,
+                                           styles: ElementStyles(of: doc, tree: tree, resolver: styles.resolver),
+                                           imageSizer: sizer)
             let root = doc.root
             var context = ContentImporter.Context(language: bookLanguage)
             context = importer.inherit(context, from: root)
@@ -192,9 +198,6 @@ public enum EPUBReader {
             context = importer.inherit(context, from: body)
             chapter.language = context.language
             chapter.direction = context.direction
-            let styles = shared.styles.resolver(for: doc, path: path)
-            diagnostics += styles.warnings.map { .warning("\(path): \($0)") }
-            let mode = DocumentMode(of: doc, tree: StyledNodes(doc), resolver: styles.resolver)
             chapter.writingMode = mode.mode
             chapter.writingModeSource = mode.source
             // An SVG document is imported as if wrapped in a div.

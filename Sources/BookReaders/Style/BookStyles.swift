@@ -23,7 +23,7 @@ final class BookStyles: Sendable {
         let key = sources.map(Self.key)
         if let known = resolvers.withLock({ $0[key] }) { return (known, []) }
         let loaded = StylesheetLoader(cache: sheets).load(sources)
-        let resolver = StyleResolver(sheets: loaded.sheets, context: context)
+        let resolver = StyleResolver(sheets: loaded.sheets, context: context, properties: Self.used)
         let first = resolvers.withLock { cache -> Bool in
             guard cache[key] == nil else { return false }
             cache[key] = resolver
@@ -52,6 +52,11 @@ final class BookStyles: Sendable {
         }
         return sources
     }
+
+    /// The properties the importer reads today; the cascade indexes only rules that set one of them (a book's
+    /// sheets are mostly fonts, colours and spacing, which cell pages do not show). Widen it as the importer learns
+    /// more (issue 15: alignment, breaks, indents, tate-chu-yoko).
+    static let used: Set<Property> = [.writingMode, .display]
 
     private static func key(_ source: StyleSource) -> String {
         switch source {
@@ -87,10 +92,21 @@ struct DocumentMode: Sendable, Equatable {
 struct ElementStyles: Sendable {
     /// One bit per node: `display: none` (CSS Display 3 §2.7) from any rule or the `style` attribute.
     private var hidden: [UInt64]
+    /// One bit per node: a block-level `display` (`block`, `list-item`, `table`, …) from any rule or the attribute.
+    private var block: [UInt64]
 
     init(of doc: XMLNodes, tree: StyledNodes, resolver: StyleResolver) {
         hidden = [UInt64](repeating: 0, count: (doc.nodeCount + 63) / 64)
+        block = hidden
         guard doc.root >= 0 else { return }
+        if resolver.ruleCount == 0 {
+            // No sheet: only `style` attributes can hide, and `display` is not inherited, so each element that has
+            // one is computed alone (Markdown's raw HTML, books without CSS).
+            for node in 0..<Int32(doc.nodeCount) where !doc.isText(node) && tree.styleAttribute(node) != nil {
+                record(resolver.style(for: node, in: tree, parent: nil), of: node)
+            }
+            return
+        }
         // Depth-first with an explicit stack (a hostile book may nest deeper than a worker thread's stack allows);
         // `ancestors[d]` is the style of the open element at depth d, so each element is computed from its parent's.
         var ancestors: [ComputedStyle] = []
@@ -98,20 +114,34 @@ struct ElementStyles: Sendable {
         while let (node, depth) = stack.popLast() {
             ancestors.removeSubrange(depth...)
             let style = resolver.style(for: node, in: tree, parent: ancestors.last)
-            if style.isHidden {
-                hidden[Int(node) >> 6] |= 1 << UInt64(node & 63)
-                continue  // nothing inside a hidden element is shown, whatever it says
-            }
+            record(style, of: node)
+            if style.isHidden { continue }  // nothing inside a hidden element is shown, whatever it says
             ancestors.append(style)
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
         }
     }
 
-    /// No element is hidden (a document without styles).
-    init() { hidden = [] }
+    /// Only `style` attributes apply (no stylesheet): HTML met inside Markdown, where a reader shows no `<style>`.
+    init(attributesOf doc: XMLNodes) {
+        self.init(of: doc, tree: StyledNodes(doc), resolver: StyleResolver(sheets: [], properties: BookStyles.used))
+    }
 
-    func isHidden(_ node: XMLNodes.NodeID) -> Bool {
+    func isHidden(_ node: XMLNodes.NodeID) -> Bool { Self.test(hidden, node) }
+    func isBlock(_ node: XMLNodes.NodeID) -> Bool { Self.test(block, node) }
+
+    private mutating func record(_ style: ComputedStyle, of node: XMLNodes.NodeID) {
+        let word = Int(node) >> 6, bit: UInt64 = 1 << UInt64(node & 63)
+        switch style.display {
+        case .none?: hidden[word] |= bit
+        case .block?, .listItem?, .table?, .tableRowGroup?, .tableHeaderGroup?, .tableFooterGroup?, .tableRow?,
+             .tableCaption?:
+            block[word] |= bit
+        default: break
+        }
+    }
+
+    private static func test(_ bits: [UInt64], _ node: XMLNodes.NodeID) -> Bool {
         let word = Int(node) >> 6
-        return word < hidden.count && hidden[word] & (1 << UInt64(node & 63)) != 0
+        return word < bits.count && bits[word] & (1 << UInt64(node & 63)) != 0
     }
 }

@@ -23,14 +23,13 @@ struct StyledNodes: StyledTree {
         parents = [Int32](repeating: -1, count: count)
         previous = [Int32](repeating: -1, count: count)
         following = [Int32](repeating: -1, count: count)
-        var names: [String: XMLNodes.Name] = [:]
-        for (i, name) in doc.names.strings.enumerated() where names[name] == nil { names[name] = XMLNodes.Name(i) }
-        var spaces: [String: XMLNodes.Name] = [:]
-        for (i, uri) in doc.namespaces.strings.enumerated() where spaces[uri] == nil { spaces[uri] = XMLNodes.Name(i) }
-        nameIDs = names
-        namespaceIDs = spaces
-        classID = names["class"]
-        langID = names["lang"]
+        // The seeded names are numbered alike in every document: their table is made once per process; only the
+        // few names a document adds are hashed here.
+        nameIDs = Self.extend(Self.seededNameIDs, with: doc.names.strings, from: XMLNodes.seededNames.strings.count)
+        namespaceIDs = Self.extend(Self.seededNamespaceIDs, with: doc.namespaces.strings,
+                                   from: XMLNodes.seededNamespaces.strings.count)
+        classID = nameIDs["class"]
+        langID = nameIDs["lang"]
         guard doc.root >= 0 else { return }
         // Iterative walk: a hostile document may nest deeper than the stack allows.
         var stack: [XMLNodes.NodeID] = [doc.root]
@@ -44,6 +43,22 @@ struct StyledNodes: StyledTree {
                 stack.append(child)
             }
         }
+    }
+
+    private static let seededNameIDs = table(XMLNodes.seededNames.strings)
+    private static let seededNamespaceIDs = table(XMLNodes.seededNamespaces.strings)
+
+    private static func table(_ strings: [String]) -> [String: XMLNodes.Name] {
+        var out: [String: XMLNodes.Name] = [:]
+        for (i, s) in strings.enumerated() where out[s] == nil { out[s] = XMLNodes.Name(i) }
+        return out
+    }
+
+    private static func extend(_ seeded: [String: XMLNodes.Name], with strings: [String], from start: Int) -> [String: XMLNodes.Name] {
+        guard strings.count > start else { return seeded }
+        var out = seeded
+        for i in start..<strings.count where out[strings[i]] == nil { out[strings[i]] = XMLNodes.Name(i) }
+        return out
     }
 
     func localName(_ node: Node) -> String { doc.name(node) }

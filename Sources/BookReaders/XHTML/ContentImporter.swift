@@ -9,7 +9,7 @@ import BookModel
 /// - `ImportBlocks.swift`: the element dispatch and block structure (paragraphs, headings, pre, containers);
 /// - `ImportInlines.swift`: inline elements and ruby, feeding `InlineCollector`;
 /// - `ImportLists.swift`, `ImportTables.swift`, `ImportImages.swift`: lists, tables, images and SVG;
-/// - `ElementRules.swift`: what applies to one element from its name and attributes (inline or block,
+/// - `ElementRules.swift`: what applies to one element from its name, attributes and the cascade (inline or block,
 ///   hidden, language and direction, page-break markers): where a CSS cascade plugs in.
 struct ContentImporter {
     typealias E = XMLNodes.NodeID
@@ -23,6 +23,8 @@ struct ContentImporter {
     let spine: Int
     let href: String
     let imageSizer: ImageSizer
+    /// What the book's CSS says of each element (today: which are `display: none`); see `ElementRules.isRendered`.
+    let styles: ElementStyles
     private(set) var diagnostics: [Diagnostic] = []
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
@@ -38,8 +40,11 @@ struct ContentImporter {
         NameClass(raw: $0, lowercased: $1)
     }
 
-    init(document: XMLNodes, spine: Int, href: String, startOffset: Int = 0, imageSizer: @escaping ImageSizer = { _ in nil }) {
+    /// `styles` defaults to the `style` attributes alone (no stylesheet), as for HTML inside Markdown.
+    init(document: XMLNodes, spine: Int, href: String, startOffset: Int = 0, styles: ElementStyles? = nil,
+         imageSizer: @escaping ImageSizer = { _ in nil }) {
         self.doc = document
+        self.styles = styles ?? ElementStyles(attributesOf: document)
         let names = document.names
         let seeded = Self.seededClasses.count
         self.classes = names.strings.count == seeded ? Self.seededClasses

@@ -1,10 +1,11 @@
 import BookModel
 
-/// What applies to one element of `ContentImporter`, decided from its name and attributes alone: whether it is
-/// inline or hidden, the inline style it gives its text, the language and direction it sets, and whether it
-/// marks a print page break (EPUB 3 `epub:type="pagebreak"`, DPUB-ARIA `doc-pagebreak`).
-/// This is the one place that answers "which style applies to this element": a CSS cascade (issue 15) replaces
-/// these name tables and the `style`-attribute check here, and the rest of the importer keeps asking the same questions.
+/// What applies to one element of `ContentImporter`, decided from its name, its attributes and the book's CSS
+/// (`ElementStyles`, computed by the cascade in `Style/`): whether it is inline or hidden, the inline style it gives
+/// its text, the language and direction it sets, and whether it marks a print page break (EPUB 3
+/// `epub:type="pagebreak"`, DPUB-ARIA `doc-pagebreak`).
+/// This is the one place that answers "which style applies to this element"; the cascade's further properties
+/// (alignment, breaks, indents) land here too, and the rest of the importer keeps asking the same questions.
 extension ContentImporter {
     /// The importer's name for an element: `svg:` and the local name for SVG, else the lower-cased local name.
     @inline(__always) func key(_ e: E) -> String {
@@ -17,6 +18,17 @@ extension ContentImporter {
         let c = classes[Int(doc.nameID(e))]
         return doc.namespaceID(e) == NS.svg ? c.svgInline : c.inline
     }
+
+    /// An element written inline that the book's CSS makes block-level (`display: block`, `list-item`, …; CSS
+    /// Display 3 §2): its own line, as the lines of a poem set as `<span>`s. Images, `<br>` and ruby keep their own
+    /// handling whatever their `display` says.
+    @inline(__always) func isBlockByStyle(_ e: E) -> Bool {
+        guard styles.isBlock(e), isInline(e) else { return false }
+        return !Self.ownRole.contains(key(e))
+    }
+
+    private static let ownRole: Set<String> = ["br", "wbr", "img", "image", "svg:image", "svg:svg", "svg", "ruby", "rt",
+                                               "rp", "rtc", "rb"]
 
     /// The style an inline element adds to its text (HTML's presentational defaults; `<a>` only with `href`).
     @inline(__always) func inlineStyle(of e: E, name: String) -> InlineStyle {
@@ -50,10 +62,10 @@ extension ContentImporter {
     func isRendered(_ e: E) -> Bool {
         let n = doc.node(e)
         if classes[Int(n.name)].skipped && (n.namespace == NS.xhtml || n.namespace == NS.none || n.namespace == NS.svg) { return false }
+        // The cascade first: a type or class rule hides elements that have no attributes of their own.
+        if styles.isHidden(e) { return false }
         guard n.count > 0 else { return true }
-        if doc.hasAttribute(e, Known.hidden) { return false }
-        if let style = doc.attribute(e, Known.style), CSS.declaresDisplayNone(style) { return false }
-        return true
+        return !doc.hasAttribute(e, Known.hidden)
     }
 
     /// The print page label of an `epub:type="pagebreak"` / `role="doc-pagebreak"` marker.

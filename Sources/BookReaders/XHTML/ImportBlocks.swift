@@ -45,7 +45,7 @@ extension ContentImporter {
         defer { leaveElement() }
         guard entered else { return }
         let name = key(e)
-        if isInline(e) {
+        if isInline(e) && !isBlockByStyle(e) {
             if collector.isEmpty { paragraphLocation = location() }
             var hoisted: [Block] = []
             inline(e, name: name, context: context, collector: &collector, blockSink: &hoisted, paragraphLocation: &paragraphLocation)
@@ -112,7 +112,11 @@ extension ContentImporter {
             guard isRendered(c) else { continue }
             let childContext = inherit(context, from: c)
             if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
-            if isInline(c) {
+            if isBlockByStyle(c) {
+                collector.appendBlockBoundary()
+                inline(c, name: key(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+                collector.appendBlockBoundary()
+            } else if isInline(c) {
                 inline(c, name: key(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
             } else {
                 // Block content inside a paragraph (invalid but common): keep its text in the paragraph.

@@ -30,8 +30,11 @@ extension ContentImporter {
             }
             guard isRendered(c) else { continue }
             if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
+            let block = isBlockByStyle(c)
+            if block { collector.appendBlockBoundary() }
             inline(c, name: key(c), context: inherit(ctx, from: c), collector: &collector,
                    blockSink: &blockSink, paragraphLocation: &paragraphLocation)
+            if block { collector.appendBlockBoundary() }
         }
         if name == "q" { collector.append("”", style: ctx.style) }
     }

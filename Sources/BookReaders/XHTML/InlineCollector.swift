@@ -126,6 +126,17 @@ struct InlineCollector {
         atSpace = true
     }
 
+    /// Where a block box starts or ends inside inline content (CSS 2.1 §9.2.1.1: the inline content around it goes
+    /// into anonymous block boxes): the line ends there once, however many boundaries meet, and never at the start.
+    mutating func appendBlockBoundary() {
+        trimTrailingSpace()
+        flushRun()
+        guard let last = finished.last(where: { if case .pageBreak = $0 { return false } else { return true } }) else { return }
+        if case .lineBreak = last { return }
+        finished.append(.lineBreak)
+        atSpace = true
+    }
+
     mutating func appendPageBreak(_ label: String) {
         flushRun()
         finished.append(.pageBreak(label: label))
