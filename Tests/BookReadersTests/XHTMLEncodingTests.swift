@@ -86,7 +86,7 @@ final class XHTMLEncodingTests: XCTestCase {
           <g><text x="0" y="20">Second <tspan>line</tspan></text><image xlink:href="plate.png" width="5" height="6"/></g>
         </svg>
         """)
-        b.add("OEBPS/plate.png", bytes: Self.png(width: 7, height: 9))
+        b.add("OEBPS/plate.png", bytes: XHTMLImporterTests.png(width: 7, height: 9))
         let chapters = try b.read().document.chapters
         XCTAssertEqual(chapters.count, 2)
         XCTAssertEqual(chapters.first?.blocks.map(text), ["Hello SVG", "Second line", "[image ]"])
