@@ -4,6 +4,9 @@ public struct Block: Sendable, Equatable {
     public var location: SourceLocation
     public var language: String?
     public var direction: Direction?
+    /// The book asks for a new page before this block (CSS `break-before: page` and its kin, or `break-after` on
+    /// what came before; CSS Fragmentation 3 §3.1).
+    public var breakBefore = false
 
     public init(_ kind: BlockKind, location: SourceLocation, language: String? = nil, direction: Direction? = nil) {
         self.kind = kind

@@ -26,12 +26,17 @@ final class StyleInfoCommandTests: XCTestCase {
             @import url("style-standard.css");
             html, .hltr { -epub-writing-mode: horizontal-tb; writing-mode: horizontal-tb; }
             """)
-        try write("item/style/style-standard.css", ".vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }")
+        try write("item/style/style-standard.css", """
+            .vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }
+            .pagebreak { page-break-before: always; }
+            .hidden { display: none; }
+            """)
         try write("item/xhtml/p-001.xhtml", """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" class="vrtl" xml:lang="ja"><head><title>一</title>\
             <link rel="stylesheet" type="text/css" href="../style/book-style.css"/></head>\
-            <body><div class="main"><p>吾輩は猫である。名前はまだ無い。</p></div></body></html>
+            <body><div class="main"><p>吾輩は猫である。名前はまだ無い。</p><p class="hidden">隠す</p>\
+            <div class="pagebreak"></div><p>二の章。</p></div></body></html>
             """)
         return folder
     }
@@ -55,5 +60,11 @@ final class StyleInfoCommandTests: XCTestCase {
         let map = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let pages = try XCTUnwrap(map["pages"] as? [[String: Any]])
         XCTAssertEqual(Set(pages.compactMap { $0["writingMode"] as? String }), ["vertical-rl"])
+        // `.pagebreak` starts a page although the first one has room; `.hidden` text is on no page.
+        let content = pages.filter { $0["kind"] as? String == "content" }
+        let lines = content.map { ($0["lines"] as? [String] ?? []).joined() }
+        XCTAssertEqual(content.count, 2, "\(lines)")
+        XCTAssertTrue(lines.last?.contains("二") ?? false, "\(lines)")
+        XCTAssertFalse(lines.joined().contains("隠"), "\(lines)")
     }
 }

@@ -56,7 +56,7 @@ final class BookStyles: Sendable {
     /// The properties the importer reads today; the cascade indexes only rules that set one of them (a book's
     /// sheets are mostly fonts, colours and spacing, which cell pages do not show). Widen it as the importer learns
     /// more (issue 15: alignment, breaks, indents, tate-chu-yoko).
-    static let used: Set<Property> = [.writingMode, .display]
+    static let used: Set<Property> = [.writingMode, .display, .breakBefore, .breakAfter]
 
     private static func key(_ source: StyleSource) -> String {
         switch source {
@@ -94,10 +94,16 @@ struct ElementStyles: Sendable {
     private var hidden: [UInt64]
     /// One bit per node: a block-level `display` (`block`, `list-item`, `table`, …) from any rule or the attribute.
     private var block: [UInt64]
+    /// One bit per node: a forced page break before / after the element (`break-before: page`, `left`, `right`,
+    /// `recto`, `verso`, and the `page-break-*: always` aliases; CSS Fragmentation 3 §3.1).
+    private var pageBefore: [UInt64]
+    private var pageAfter: [UInt64]
 
     init(of doc: XMLNodes, tree: StyledNodes, resolver: StyleResolver) {
         hidden = [UInt64](repeating: 0, count: (doc.nodeCount + 63) / 64)
         block = hidden
+        pageBefore = hidden
+        pageAfter = hidden
         guard doc.root >= 0 else { return }
         if resolver.ruleCount == 0 {
             // No sheet: only `style` attributes can hide, and `display` is not inherited, so each element that has
@@ -128,6 +134,8 @@ struct ElementStyles: Sendable {
 
     func isHidden(_ node: XMLNodes.NodeID) -> Bool { Self.test(hidden, node) }
     func isBlock(_ node: XMLNodes.NodeID) -> Bool { Self.test(block, node) }
+    func breaksPageBefore(_ node: XMLNodes.NodeID) -> Bool { Self.test(pageBefore, node) }
+    func breaksPageAfter(_ node: XMLNodes.NodeID) -> Bool { Self.test(pageAfter, node) }
 
     private mutating func record(_ style: ComputedStyle, of node: XMLNodes.NodeID) {
         let word = Int(node) >> 6, bit: UInt64 = 1 << UInt64(node & 63)
@@ -138,6 +146,8 @@ struct ElementStyles: Sendable {
             block[word] |= bit
         default: break
         }
+        if style.breakBefore.isForced { pageBefore[word] |= bit }
+        if style.breakAfter.isForced { pageAfter[word] |= bit }
     }
 
     private static func test(_ bits: [UInt64], _ node: XMLNodes.NodeID) -> Bool {

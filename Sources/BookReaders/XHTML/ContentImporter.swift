@@ -29,6 +29,8 @@ struct ContentImporter {
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
     private var pendingPageBreaks: [String] = []
+    /// A forced page break (from the book's CSS) waiting for the next block, which will start a page.
+    private var pendingNewPage = false
     private var depth = 0
     /// Recursion guard; as deep as the parser allows (XMLLimits.maxDepth), so no parsed text is dropped.
     private let maxDepth = Int(XMLLimits().maxDepth)
@@ -70,25 +72,30 @@ struct ContentImporter {
 
     /// Appends a block that starts at `start`, moving the offset past its text.
     mutating func appendBlock(_ kind: BlockKind, at start: SourceLocation, context: Context, into out: inout [Block]) {
-        let block = Block(kind, location: start, language: context.language, direction: context.direction)
-        offset += block.characterCount
-        out.append(block)
+        append(Block(kind, location: start, language: context.language, direction: context.direction), into: &out)
     }
 
-    /// Appends a block made with its location, moving the offset past its text.
+    /// Appends a block made with its location, moving the offset past its text. Every block goes out through
+    /// here, so a waiting page break lands on the first block that follows it.
     @inline(__always) mutating func append(_ block: Block, into out: inout [Block]) {
         offset += block.characterCount
         out.append(block)
+        if pendingNewPage {
+            out[out.count - 1].breakBefore = true
+            pendingNewPage = false
+        }
     }
 
     /// Appends finished blocks in order, giving each the current source offset.
     mutating func place(_ blocks: [Block], into out: inout [Block]) {
         for var block in blocks {
             block.location = location()
-            offset += block.characterCount
-            out.append(block)
+            append(block, into: &out)
         }
     }
+
+    /// The next block starts a new page (`break-before`/`break-after` forcing a page in the book's CSS).
+    mutating func breakPage() { pendingNewPage = true }
 
     /// Ends the running anonymous paragraph; page breaks alone in it wait for the next block.
     mutating func flush(_ collector: inout InlineCollector, into out: inout [Block], context: Context, at start: SourceLocation) {
@@ -119,6 +126,7 @@ struct ContentImporter {
         let inlines = pendingPageBreaks.map { Inline.pageBreak(label: $0) }
         pendingPageBreaks = []
         out.append(Block(.paragraph(inlines), location: location(), language: context.language, direction: context.direction))
+        pendingNewPage = false
     }
 
     // MARK: Depth guard

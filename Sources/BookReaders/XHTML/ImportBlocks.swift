@@ -56,6 +56,8 @@ extension ContentImporter {
             return
         }
         flush(&collector, into: &out, context: parent, at: paragraphLocation)
+        if styles.breaksPageBefore(e) { breakPage() }
+        defer { if styles.breaksPageAfter(e) { breakPage() } }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let level = Int(String(name.dropFirst()))!

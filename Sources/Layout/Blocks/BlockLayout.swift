@@ -34,7 +34,9 @@ extension LayoutContext {
             if separated, let previous, needsSeparator(previous, block.kind) {
                 out.append(.blank(direction: env.direction))
             }
+            let first = out.count
             layoutBlock(block, env: env, out: &out)
+            if block.breakBefore, first < out.count { out[first].breakBefore = true }
             previous = block.kind
         }
     }

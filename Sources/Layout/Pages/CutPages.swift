@@ -97,6 +97,9 @@ private struct FlowStream {
     /// Where a page starting at `pos` ends: after the last line not kept with the next, or full when all are.
     func pageEnd(from pos: Int, capacity: Int) -> Int {
         let limit = min(pos + capacity, lines.count)
+        // A page the book forces ends the page before it, whatever keeps say (CSS Fragmentation 3 §3.1: forced
+        // breaks win over `avoid`).
+        if pos + 1 < limit, let forced = lines[(pos + 1)..<limit].firstIndex(where: \.breakBefore) { return forced }
         var end = limit
         if limit < lines.count {
             var b = limit - 1
