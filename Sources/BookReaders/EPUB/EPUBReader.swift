@@ -95,17 +95,21 @@ public enum EPUBReader {
         }
         let results = orderedConcurrentMap(count: entries.count,
                                            schedule: largestFirst(entries.map { container.size(of: $0.path) ?? 0 })) {
-            j -> Result<(chapter: Chapter?, diagnostics: [Diagnostic]), ReadError> in
+            j -> Result<(chapter: Chapter?, diagnostics: [Diagnostic], styleWarnings: [String]), ReadError> in
             var chapterDiagnostics: [Diagnostic] = []
+            var styleWarnings: [String] = []
             do throws(ReadError) {
-                let chapter = try readChapter(entries[j], shared: shared, diagnostics: &chapterDiagnostics)
-                return .success((chapter, chapterDiagnostics))
+                let chapter = try readChapter(entries[j], shared: shared, diagnostics: &chapterDiagnostics,
+                                              styleWarnings: &styleWarnings)
+                return .success((chapter, chapterDiagnostics, styleWarnings))
             } catch {
                 return .failure(error)
             }
         }
         var chapters: [Chapter] = []
         var nextRead = 0
+        // A book's sheets are shared by its documents: each warning about them is said once, at its first document.
+        var styleWarningsSaid: Set<String> = []
         for step in steps {
             switch step {
             case .missing(let path):
@@ -118,6 +122,9 @@ public enum EPUBReader {
                 case .failure(let error): throw error
                 case .success(let outcome):
                     diagnostics.append(contentsOf: outcome.diagnostics)
+                    for warning in outcome.styleWarnings where styleWarningsSaid.insert(warning).inserted {
+                        diagnostics.append(.warning(warning))
+                    }
                     if let chapter = outcome.chapter { chapters.append(chapter) }
                 }
             }
@@ -158,8 +165,8 @@ public enum EPUBReader {
         return Navigation()
     }
 
-    private static func readChapter(_ entry: SpinePlan.Entry, shared: SharedReads,
-                                    diagnostics: inout [Diagnostic]) throws(ReadError) -> Chapter? {
+    private static func readChapter(_ entry: SpinePlan.Entry, shared: SharedReads, diagnostics: inout [Diagnostic],
+                                    styleWarnings: inout [String]) throws(ReadError) -> Chapter? {
         let item = entry.item, path = entry.path, spineIndex = entry.index, container = shared.container
         let mediaType = item.mediaType ?? ""
         let bookLanguage = shared.publication.metadata.language
@@ -185,7 +192,7 @@ public enum EPUBReader {
                 doc = try XMLNodes.parse(bytes, path: path, html: true)
             }
             let styles = shared.styles.resolver(for: doc, path: path)
-            diagnostics += styles.warnings.map { .warning("\(path): \($0)") }
+            styleWarnings = styles.warnings
             let tree = StyledNodes(doc)
             let mode = DocumentMode(of: doc, tree: tree, resolver: styles.resolver)
             var importer = ContentImporter(document: doc, spine: spineIndex, href: path,

@@ -8,7 +8,7 @@ import Synchronization
 final class BookStyles: Sendable {
     let sheets: SheetCache
     let context: MediaContext
-    private let resolvers = Mutex<[[String]: StyleResolver]>([:])
+    private let resolvers = Mutex<[[String]: (resolver: StyleResolver, warnings: [String])]>([:])
 
     init(container: any Container, context: MediaContext = MediaContext()) {
         sheets = SheetCache { path in container.contains(path) ? try? container.read(path) : nil }
@@ -17,19 +17,20 @@ final class BookStyles: Sendable {
 
     /// The cascade of one document: its `<link rel="stylesheet">` sheets (not alternate ones: choosing those is the
     /// reader's business) and `<style>` elements, in document order (CSS Cascade 4 §6.1, HTML §4.2.4), with the
-    /// loader's warnings (missing sheets, cut import cycles) the first time this list of sources is seen.
+    /// loader's warnings (missing sheets, cut import cycles), the same for every document with these sources:
+    /// which document asked first depends on threads, so the reader reports each warning once, in spine order.
     func resolver(for doc: XMLNodes, path: String) -> (resolver: StyleResolver, warnings: [String]) {
         let sources = Self.sources(of: doc, path: path)
         let key = sources.map(Self.key)
-        if let known = resolvers.withLock({ $0[key] }) { return (known, []) }
+        if let known = resolvers.withLock({ $0[key] }) { return known }
         let loaded = StylesheetLoader(cache: sheets).load(sources)
-        let resolver = StyleResolver(sheets: loaded.sheets, context: context, properties: Self.used)
-        let first = resolvers.withLock { cache -> Bool in
-            guard cache[key] == nil else { return false }
-            cache[key] = resolver
-            return true
+        let made = (resolver: StyleResolver(sheets: loaded.sheets, context: context, properties: Self.used),
+                    warnings: loaded.warnings)
+        return resolvers.withLock { cache in
+            if let known = cache[key] { return known }
+            cache[key] = made
+            return made
         }
-        return (resolver, first ? loaded.warnings : [])
     }
 
     /// The style sources a document names in its `head`, in document order.
