@@ -77,4 +77,13 @@ final class StyleCascadeTests: XCTestCase {
         XCTAssertEqual(book.document.chapters.map(\.writingMode), [.verticalRL, .verticalRL])
         XCTAssertEqual(book.diagnostics.filter { $0.message.contains("a.css") }.count, 1, "\(book.diagnostics)")
     }
+
+    /// A missing sheet linked by every document is reported once, and the same way whichever thread read first.
+    func testSheetWarningsAreSaidOncePerBook() throws {
+        let doc = EPUBBuilder.xhtml("<p>x</p>", head: "<link rel=\"stylesheet\" href=\"css/gone.css\"/>")
+        let builder = EPUBBuilder.book(Array(repeating: doc, count: 24))
+        let first = try builder.read().diagnostics.map(\.message)
+        XCTAssertEqual(first.filter { $0.contains("gone.css") }, ["stylesheet OEBPS/css/gone.css is missing"])
+        for _ in 0..<5 { XCTAssertEqual(try builder.read().diagnostics.map(\.message), first) }
+    }
 }
