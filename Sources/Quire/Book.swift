@@ -55,7 +55,7 @@ public enum Quire {
             }
         }
         if paths.count == 1, let kind = kinds.first, kind.isEPUB {
-            return Book(try EPUBReader.read(path: paths[0], limits: options.limits))
+            return Book(try EPUBReader.read(path: paths[0], limits: options.limits, stylesheet: options.stylesheet))
         }
         if let epub = zip(paths.filter { $0 != "-" }, kinds).first(where: { $0.1.isEPUB }) {
             throw .cannotCombine("\(epub.0) is an EPUB; several inputs make one book only when all are Markdown")
@@ -68,7 +68,7 @@ public enum Quire {
     public static func open(bytes: [UInt8], name: String = "-", options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
         // Text cut at the Markdown size limit may end inside a character: the reader then says the limit.
         if try InputKind.of(head: bytes, complete: bytes.count <= options.limits.markdownBytes) == .epubArchive {
-            return Book(try EPUBReader.read(bytes: bytes, limits: options.limits))
+            return Book(try EPUBReader.read(bytes: bytes, limits: options.limits, stylesheet: options.stylesheet))
         }
         return Book(try MarkdownReader.book(data: bytes, name: name, options: options.markdown))
     }
@@ -81,10 +81,13 @@ public struct OpenOptions: Sendable {
     /// Markdown: headings of this level or above start a new chapter.
     public var splitHeadings = 1
     public var limits = InputLimits()
+    /// EPUB: the style sheet set to use instead of the book's preferred one (`--stylesheet TITLE`).
+    public var stylesheet: String?
 
-    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits()) {
+    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits(), stylesheet: String? = nil) {
         self.splitHeadings = splitHeadings
         self.limits = limits
+        self.stylesheet = stylesheet
     }
 
     var markdown: MarkdownOptions { MarkdownOptions(splitHeadings: splitHeadings, limits: limits) }

@@ -4,6 +4,7 @@ import Quire
 /// splitting and the bounds on hostile input (README, "Errors and exit codes").
 enum OpenArguments {
     static let specs: [OptionSpec] = [
+        OptionSpec(name: "stylesheet", value: "TITLE", help: "EPUB: use the book's alternate style sheet set TITLE (e.g. a horizontal one)."),
         OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
         OptionSpec(name: "max-markdown-mb", value: "MB", help: "Largest Markdown input, all files together (default \(InputLimits().markdownBytes >> 20))."),
         OptionSpec(name: "max-table-columns", value: "N", help: "Most columns in one table (default \(InputLimits().tableColumns))."),
@@ -16,6 +17,10 @@ enum OpenArguments {
     /// Parsed once per command, where the book is opened (`Inputs.open`) or the batch job is made.
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> OpenOptions {
         var options = OpenOptions()
+        if let title = arguments.value("stylesheet") {
+            guard !title.isEmpty else { throw UsageError(message: "--stylesheet takes the title of a style sheet set") }
+            options.stylesheet = title
+        }
         if let n = try arguments.number("split-headings", in: 0...6) { options.splitHeadings = n }
         if let n = try arguments.number("max-markdown-mb", in: 1...4096) { options.limits.markdownBytes = n << 20 }
         if let n = try arguments.number("max-table-columns", in: 1...1_000_000) { options.limits.tableColumns = n }

@@ -12,6 +12,7 @@ final class BatchOptionsTests: XCTestCase {
     func testDefaultOptionsEncoding() {
         XCTAssertEqual(job.optionsCanonical, """
             quire-batch-options 1
+            epub.stylesheet=preferred
             format=text
             html.single-file=false
             html.transition=none
@@ -73,6 +74,7 @@ final class BatchOptionsTests: XCTestCase {
             ("gap", { $0.options.spreads.gap = 1 }),
             ("viewport", { $0.options.spreads.viewport = .standard }),
             ("transition", { $0.options.transition = .scroll }),
+            ("stylesheet", { $0.open.stylesheet = "横組" }),
             ("split headings", { $0.open.splitHeadings = 2 }),
             ("markdown bytes", { $0.open.limits.markdownBytes += 1 }),
             ("table columns", { $0.open.limits.tableColumns += 1 }),
@@ -107,9 +109,9 @@ final class BatchOptionsTests: XCTestCase {
                                                 "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
-        XCTAssertEqual(fields(job.open), ["limits", "splitHeadings"])
+        XCTAssertEqual(fields(job.open), ["limits", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 5 limits, and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 5 + 1)
+        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 1 EPUB, 5 limits, and the version.
+        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 1 + 5 + 1)
     }
 }

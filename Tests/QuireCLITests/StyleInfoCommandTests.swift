@@ -67,4 +67,24 @@ final class StyleInfoCommandTests: XCTestCase {
         XCTAssertTrue(lines.last?.contains("二") ?? false, "\(lines)")
         XCTAssertFalse(lines.joined().contains("隠"), "\(lines)")
     }
+
+    /// Kusamakura offers a horizontal alternate style sheet (横組) beside its preferred vertical one (縦組).
+    func testStylesheetChoosesAnAlternateSet() throws {
+        let book = try corpus().appendingPathComponent("epub/kusamakura-japanese-vertical-writing.epub").path
+        func modes(_ extra: [String]) throws -> Set<String> {
+            let run = try Run.quire(["render", book, "--format", "json", "--quiet"] + extra)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let map = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let pages = try XCTUnwrap(map["pages"] as? [[String: Any]])
+            return Set(pages.filter { $0["kind"] as? String == "content" }.compactMap { $0["writingMode"] as? String })
+        }
+        XCTAssertEqual(try modes([]), ["vertical-rl"])
+        XCTAssertEqual(try modes(["--stylesheet", "横組"]), ["horizontal-tb"])
+        let unknown = try Run.quire(["info", book, "--stylesheet", "Horizontal"])
+        XCTAssertEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("no style sheet titled 'Horizontal'; the book offers '横組', '縦組'"),
+                      unknown.stderr)
+        let empty = try Run.quire(["info", book, "--stylesheet", ""])
+        XCTAssertEqual(empty.status, 64)
+    }
 }

@@ -8,11 +8,24 @@ import Synchronization
 final class BookStyles: Sendable {
     let sheets: SheetCache
     let context: MediaContext
+    /// The style sheet set the reader chose (`--stylesheet TITLE`); nil: the book's preferred one.
+    let choice: String?
     private let resolvers = Mutex<[[String]: (resolver: StyleResolver, warnings: [String])]>([:])
+    /// The titles of the sheet sets the documents offer, for the warning when the chosen one is not among them.
+    private let titles = Mutex<Set<String>>([])
 
-    init(container: any Container, context: MediaContext = MediaContext()) {
+    init(container: any Container, context: MediaContext = MediaContext(), choosing choice: String? = nil) {
         sheets = SheetCache { path in container.contains(path) ? try? container.read(path) : nil }
         self.context = context
+        self.choice = choice
+    }
+
+    /// A warning when no document offers the chosen set, naming those they do offer; nil when some does.
+    func unmatchedChoice(_ title: String) -> String? {
+        let offered = titles.withLock { $0 }
+        guard !offered.contains(title) else { return nil }
+        let list = offered.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "no style sheet titled '\(title)'" + (list.isEmpty ? "; the book names none" : "; the book offers \(list)")
     }
 
     /// The cascade of one document: its `<link rel="stylesheet">` sheets (not alternate ones: choosing those is the
@@ -20,7 +33,8 @@ final class BookStyles: Sendable {
     /// loader's warnings (missing sheets, cut import cycles), the same for every document with these sources:
     /// which document asked first depends on threads, so the reader reports each warning once, in spine order.
     func resolver(for doc: XMLNodes, path: String) -> (resolver: StyleResolver, warnings: [String]) {
-        let sources = Self.sources(of: doc, path: path)
+        let (sources, offered) = Self.sources(of: doc, path: path, choosing: choice)
+        if !offered.isEmpty { titles.withLock { $0.formUnion(offered) } }
         let key = sources.map(Self.key)
         if let known = resolvers.withLock({ $0[key] }) { return known }
         let loaded = StylesheetLoader(cache: sheets).load(sources)
@@ -33,25 +47,37 @@ final class BookStyles: Sendable {
         }
     }
 
-    /// The style sources a document names in its `head`, in document order.
-    static func sources(of doc: XMLNodes, path: String) -> [StyleSource] {
+    /// The style sources a document names in its `head`, in document order, and the titles of the sheet sets it
+    /// offers. Which sheets apply follows HTML's style sheet sets (HTML §4.6.7.8, CSSOM §6.1): a sheet without a
+    /// `title` always applies (persistent); titled sheets apply unless they are `rel="alternate stylesheet"`, or,
+    /// when `choice` names a set the document offers, exactly the titled sheets of that set, alternate or not. A
+    /// document that does not offer the chosen set keeps its preferred sheets (the reader is warned once per book).
+    static func sources(of doc: XMLNodes, path: String, choosing choice: String? = nil) -> ([StyleSource], Set<String>) {
         typealias Known = XMLNodes.Known
         let root = doc.root
-        guard root >= 0, let head = doc.element(root, Known.head, namespace: doc.namespaceID(root)) else { return [] }
-        var sources: [StyleSource] = []
+        guard root >= 0, let head = doc.element(root, Known.head, namespace: doc.namespaceID(root)) else { return ([], []) }
+        var candidates: [(source: StyleSource, title: String?, alternate: Bool)] = []
         for e in doc.children(head) where !doc.isText(e) {
             let name = doc.lowercasedName(e)
             let media = doc.attribute(e, named: "media")
+            let title = doc.attribute(e, Known.title).flatMap { $0.isEmpty ? nil : $0 }
             if name == "link" {
                 let rel = PackageDocument.tokens(doc.attribute(e, Known.rel)?.lowercased())
-                guard rel.contains("stylesheet"), !rel.contains("alternate"), let href = doc.attribute(e, Known.href),
-                      !ContainerPath.hasScheme(href) else { continue }
-                sources.append(.linked(path: ContainerPath.resolve(href, against: path), media: media))
+                guard rel.contains("stylesheet"), let href = doc.attribute(e, Known.href), !ContainerPath.hasScheme(href)
+                else { continue }
+                candidates.append((.linked(path: ContainerPath.resolve(href, against: path), media: media), title,
+                                   rel.contains("alternate")))
             } else if name == "style" {
-                sources.append(.embedded(text: doc.textContent(e), documentPath: path, media: media))
+                candidates.append((.embedded(text: doc.textContent(e), documentPath: path, media: media), title, false))
             }
         }
-        return sources
+        let offered = Set(candidates.compactMap(\.title))
+        let chosen = choice.flatMap { offered.contains($0) ? $0 : nil }
+        let sources = candidates.filter { c in
+            guard let title = c.title else { return !c.alternate }
+            return chosen.map { title == $0 } ?? !c.alternate
+        }.map(\.source)
+        return (sources, offered)
     }
 
     /// The properties the importer reads today; the cascade indexes only rules that set one of them (a book's
