@@ -4,32 +4,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The batch library without the binary: hashing, keys, names, shards, discovery, the manifest, a run.
+/// The batch library without the binary: keys, names, shards, discovery, the manifest, a run.
 final class LibraryTests: XCTestCase {
-    func testSHA256KnownVectors() {
-        XCTAssertEqual(SHA256.hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(SHA256.hex("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"),
-                       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
-        XCTAssertEqual(SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000)).hexString,
-                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-    }
-
-    func testSHA256StreamingMatchesOneShot() {
-        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        for chunk in [1, 3, 55, 56, 63, 64, 65, 128, 999] {
-            var hasher = SHA256()
-            var offset = 0
-            while offset < bytes.count {
-                hasher.update(Array(bytes[offset..<min(bytes.count, offset + chunk)]))
-                offset += chunk
-            }
-            XCTAssertEqual(hasher.finalize(), SHA256.hash(bytes), "chunk \(chunk)")
-        }
-    }
-
     func testKeysAreNormalizedAndNamesStable() {
         XCTAssertEqual(BatchInputs.normalize("./a//b/../c.epub"), "a/c.epub")
         XCTAssertEqual(BatchInputs.normalize("../x.md"), "../x.md")
