@@ -4,9 +4,8 @@ public struct Block: Sendable, Equatable {
     public var location: SourceLocation
     public var language: String?
     public var direction: Direction?
-    /// The book asks for a new page before this block (CSS `break-before: page` and its kin, or `break-after` on
-    /// what came before; CSS Fragmentation 3 §3.1).
-    public var breakBefore = false
+    /// Alignment, indents and page breaks the book's CSS gives the block.
+    public var look = BlockLook.plain
 
     public init(_ kind: BlockKind, location: SourceLocation, language: String? = nil, direction: Direction? = nil) {
         self.kind = kind
@@ -48,11 +47,14 @@ public struct ListBlock: Sendable, Equatable {
     public var ordered: Bool
     public var start: Int
     public var items: [ListItem]
+    /// The book's `list-style-type`; nil: numbers for an ordered list, bullets by depth for the others.
+    public var style: ListStyle?
 
-    public init(ordered: Bool, start: Int = 1, items: [ListItem]) {
+    public init(ordered: Bool, start: Int = 1, items: [ListItem], style: ListStyle? = nil) {
         self.ordered = ordered
         self.start = start
         self.items = items
+        self.style = style
     }
 }
 

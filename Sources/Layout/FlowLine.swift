@@ -15,7 +15,7 @@ struct FlowLine {
     var labels: [String] = []
     /// Holds only page-break labels of an empty paragraph; folded into a neighbour before page flow.
     var markerOnly = false
-    /// The book forces a new page before this line (`Block.breakBefore`): a page ends before it.
+    /// The book forces a new page before this line (`Block.look.pageBreak`): a page ends before it.
     var breakBefore = false
 
     static func blank(direction: Direction) -> FlowLine {

@@ -9,7 +9,7 @@ final class StyleBreakTests: XCTestCase {
 
     private func breaks(_ body: String, css: String) throws -> [String] {
         try chapter(body: body, head: link, extra: [("OEBPS/css/book.css", css)]).blocks.map {
-            ($0.breakBefore ? "| " : "") + text($0)
+            ($0.look.pageBreak != nil ? "| " : "") + text($0)
         }
     }
 
@@ -41,6 +41,6 @@ final class StyleBreakTests: XCTestCase {
         let quote = try chapter(body: "<blockquote><p class=\"x\">c</p></blockquote>", head: link,
                                 extra: [("OEBPS/css/book.css", css)]).blocks.first
         guard case .quote(let inner)? = quote?.kind else { return XCTFail("no quote") }
-        XCTAssertEqual(inner.map(\.breakBefore), [true])
+        XCTAssertEqual(inner.map(\.look.pageBreak), [.page])
     }
 }

@@ -2,13 +2,13 @@ import BookModel
 import XCTest
 @testable import Layout
 
-/// `Block.breakBefore` (the book's `break-before: page` and kin) starts a new page even when the page has room,
+/// `Block.look.pageBreak` (the book's `break-before: page` and kin) starts a new page even when the page has room,
 /// and wins over keeps (CSS Fragmentation 3 §3.1).
 final class ForcedPageBreakTests: XCTestCase {
     private func doc(_ texts: [String], breakingBefore: Set<Int>) -> Document {
         let b = Builder()
         var blocks = texts.map { b.paragraph($0) }
-        for i in breakingBefore { blocks[i].breakBefore = true }
+        for i in breakingBefore { blocks[i].look.pageBreak = .page }
         return document(numbered(blocks))
     }
 
@@ -32,7 +32,7 @@ final class ForcedPageBreakTests: XCTestCase {
     func testForcedBreakWinsOverKeeps() {
         let b = Builder()
         var blocks = [b.block(.heading(level: 2, [.text("Head", [])])), b.paragraph("body")]
-        blocks[1].breakBefore = true
+        blocks[1].look.pageBreak = .page
         let pages = paginate(document(numbered(blocks)), options: options(10, 10))
         XCTAssertEqual(texts(pages).count, 2)
         XCTAssertEqual(texts(pages).last, ["body"])

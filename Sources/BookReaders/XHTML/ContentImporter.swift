@@ -81,7 +81,7 @@ struct ContentImporter {
         offset += block.characterCount
         out.append(block)
         if pendingNewPage {
-            out[out.count - 1].breakBefore = true
+            out[out.count - 1].look.pageBreak = .page
             pendingNewPage = false
         }
     }

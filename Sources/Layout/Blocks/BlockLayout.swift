@@ -36,7 +36,7 @@ extension LayoutContext {
             }
             let first = out.count
             layoutBlock(block, env: env, out: &out)
-            if block.breakBefore, first < out.count { out[first].breakBefore = true }
+            if block.look.pageBreak != nil, first < out.count { out[first].breakBefore = true }
             previous = block.kind
         }
     }
