@@ -200,8 +200,9 @@ public enum EPUBReader {
             styleWarnings = styles.warnings
             let tree = StyledNodes(doc)
             let mode = DocumentMode(of: doc, tree: tree, resolver: styles.resolver)
-            var importer = ContentImporter(document: doc, spine: spineIndex, href: path,
-                                           styles: ElementStyles(of: doc, tree: tree, resolver: styles.resolver),
+            let elementStyles = ElementStyles(of: doc, tree: tree, resolver: styles.resolver, mode: mode.mode, path: path)
+            diagnostics.append(contentsOf: elementStyles.warnings.map { .warning($0) })
+            var importer = ContentImporter(document: doc, spine: spineIndex, href: path, styles: elementStyles,
                                            imageSizer: sizer)
             let root = doc.root
             var context = ContentImporter.Context(language: bookLanguage)

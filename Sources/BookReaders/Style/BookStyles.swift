@@ -80,10 +80,9 @@ final class BookStyles: Sendable {
         return (sources, offered)
     }
 
-    /// The properties the importer reads today; the cascade indexes only rules that set one of them (a book's
-    /// sheets are mostly fonts, colours and spacing, which cell pages do not show). Widen it as the importer learns
-    /// more (issue 15: alignment, breaks, indents, tate-chu-yoko).
-    static let used: Set<Property> = [.writingMode, .display, .breakBefore, .breakAfter]
+    /// The properties the importer reads (`ElementLook`); the cascade indexes only rules that set one of them (a
+    /// book's sheets are mostly fonts, colours and sizes, which cell pages do not show).
+    static let used: Set<Property> = Set(Property.allCases)
 
     private static func key(_ source: StyleSource) -> String {
         switch source {
@@ -111,74 +110,5 @@ struct DocumentMode: Sendable, Equatable {
         // Quire sets vertical text right to left only; vertical-lr (Mongolian) and the sideways modes stay horizontal.
         mode = principal.writingMode == .verticalRL ? .verticalRL : .horizontalTB
         source = principal.writingModeSource?.description
-    }
-}
-
-/// What the cascade says of each element of one document that the importer needs, computed in one walk, parents
-/// first, holding only the styles of the current element's ancestors.
-struct ElementStyles: Sendable {
-    /// One bit per node: `display: none` (CSS Display 3 §2.7) from any rule or the `style` attribute.
-    private var hidden: [UInt64]
-    /// One bit per node: a block-level `display` (`block`, `list-item`, `table`, …) from any rule or the attribute.
-    private var block: [UInt64]
-    /// One bit per node: a forced page break before / after the element (`break-before: page`, `left`, `right`,
-    /// `recto`, `verso`, and the `page-break-*: always` aliases; CSS Fragmentation 3 §3.1).
-    private var pageBefore: [UInt64]
-    private var pageAfter: [UInt64]
-
-    init(of doc: XMLNodes, tree: StyledNodes, resolver: StyleResolver) {
-        hidden = [UInt64](repeating: 0, count: (doc.nodeCount + 63) / 64)
-        block = hidden
-        pageBefore = hidden
-        pageAfter = hidden
-        guard doc.root >= 0 else { return }
-        if resolver.ruleCount == 0 {
-            // No sheet: only `style` attributes can hide, and `display` is not inherited, so each element that has
-            // one is computed alone (Markdown's raw HTML, books without CSS).
-            for node in 0..<Int32(doc.nodeCount) where !doc.isText(node) && tree.styleAttribute(node) != nil {
-                record(resolver.style(for: node, in: tree, parent: nil), of: node)
-            }
-            return
-        }
-        // Depth-first with an explicit stack (a hostile book may nest deeper than a worker thread's stack allows);
-        // `ancestors[d]` is the style of the open element at depth d, so each element is computed from its parent's.
-        var ancestors: [ComputedStyle] = []
-        var stack: [(node: XMLNodes.NodeID, depth: Int)] = [(doc.root, 0)]
-        while let (node, depth) = stack.popLast() {
-            ancestors.removeSubrange(depth...)
-            let style = resolver.style(for: node, in: tree, parent: ancestors.last)
-            record(style, of: node)
-            if style.isHidden { continue }  // nothing inside a hidden element is shown, whatever it says
-            ancestors.append(style)
-            for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
-        }
-    }
-
-    /// Only `style` attributes apply (no stylesheet): HTML met inside Markdown, where a reader shows no `<style>`.
-    init(attributesOf doc: XMLNodes) {
-        self.init(of: doc, tree: StyledNodes(doc), resolver: StyleResolver(sheets: [], properties: BookStyles.used))
-    }
-
-    func isHidden(_ node: XMLNodes.NodeID) -> Bool { Self.test(hidden, node) }
-    func isBlock(_ node: XMLNodes.NodeID) -> Bool { Self.test(block, node) }
-    func breaksPageBefore(_ node: XMLNodes.NodeID) -> Bool { Self.test(pageBefore, node) }
-    func breaksPageAfter(_ node: XMLNodes.NodeID) -> Bool { Self.test(pageAfter, node) }
-
-    private mutating func record(_ style: ComputedStyle, of node: XMLNodes.NodeID) {
-        let word = Int(node) >> 6, bit: UInt64 = 1 << UInt64(node & 63)
-        switch style.display {
-        case .none?: hidden[word] |= bit
-        case .block?, .listItem?, .table?, .tableRowGroup?, .tableHeaderGroup?, .tableFooterGroup?, .tableRow?,
-             .tableCaption?:
-            block[word] |= bit
-        default: break
-        }
-        if style.breakBefore.isForced { pageBefore[word] |= bit }
-        if style.breakAfter.isForced { pageAfter[word] |= bit }
-    }
-
-    private static func test(_ bits: [UInt64], _ node: XMLNodes.NodeID) -> Bool {
-        let word = Int(node) >> 6
-        return word < bits.count && bits[word] & (1 << UInt64(node & 63)) != 0
     }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import CSS
 
 /// Turns an (X)HTML tree into blocks: the one place where HTML elements meet the book model.
 /// Works on the flat node arrays of `XMLNodes`: an element is a node number, its name an interned number.
@@ -23,14 +24,14 @@ struct ContentImporter {
     let spine: Int
     let href: String
     let imageSizer: ImageSizer
-    /// What the book's CSS says of each element (today: which are `display: none`); see `ElementRules.isRendered`.
+    /// What the book's CSS declares on each element; read in `ElementRules.swift` and `StyleRules.swift`.
     let styles: ElementStyles
     private(set) var diagnostics: [Diagnostic] = []
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
     private var pendingPageBreaks: [String] = []
     /// A forced page break (from the book's CSS) waiting for the next block, which will start a page.
-    private var pendingNewPage = false
+    private var pendingBreak: PageBreak?
     private var depth = 0
     /// Recursion guard; as deep as the parser allows (XMLLimits.maxDepth), so no parsed text is dropped.
     private let maxDepth = Int(XMLLimits().maxDepth)
@@ -57,12 +58,34 @@ struct ContentImporter {
         self.imageSizer = imageSizer
     }
 
-    /// The inherited language and direction at a point of the tree.
+    /// What is inherited at a point of the tree: language and direction, the inline style, and what the book's CSS
+    /// says there (`StyleRules.swift` applies an element's declarations; CSS inheritance is this struct being
+    /// passed down the same tree the cascade walked).
     struct Context {
         var language: String?
         var direction: Direction?
         var style: InlineStyle = []
+        /// `white-space: pre`, `pre-wrap`, `break-spaces`: spaces and line feeds kept.
         var preformatted = false
+        /// `white-space: pre-line`: line feeds kept, spaces collapsed.
+        var preLine = false
+        var align: BlockAlign?
+        var textIndent: Measure?
+        /// The start margins and paddings of the enclosing blocks, summed.
+        var startIndent = Measure.zero
+        var transform = ComputedStyle.TextTransform.none
+        var smallCaps = false
+        var listStyle: ListStyle?
+        /// `visibility: hidden`: the text keeps its room but shows nothing.
+        var invisible = false
+
+        /// Text goes into the paragraph as written, collapsed: the common case, on the fast path.
+        var plainText: Bool {
+            !preformatted && !preLine && !invisible && !smallCaps && transform == .none
+        }
+
+        /// How a block made here sits on its page.
+        var look: BlockLook { BlockLook(align: align, startIndent: startIndent, textIndent: textIndent) }
     }
 
     // MARK: Output cursor
@@ -72,7 +95,14 @@ struct ContentImporter {
 
     /// Appends a block that starts at `start`, moving the offset past its text.
     mutating func appendBlock(_ kind: BlockKind, at start: SourceLocation, context: Context, into out: inout [Block]) {
-        append(Block(kind, location: start, language: context.language, direction: context.direction), into: &out)
+        append(block(kind, at: start, context: context), into: &out)
+    }
+
+    /// A block with the language, direction and look of `context`.
+    func block(_ kind: BlockKind, at start: SourceLocation, context: Context) -> Block {
+        var b = Block(kind, location: start, language: context.language, direction: context.direction)
+        b.look = context.look
+        return b
     }
 
     /// Appends a block made with its location, moving the offset past its text. Every block goes out through
@@ -80,9 +110,9 @@ struct ContentImporter {
     @inline(__always) mutating func append(_ block: Block, into out: inout [Block]) {
         offset += block.characterCount
         out.append(block)
-        if pendingNewPage {
-            out[out.count - 1].look.pageBreak = .page
-            pendingNewPage = false
+        if let pendingBreak {
+            out[out.count - 1].look.pageBreak = pendingBreak
+            self.pendingBreak = nil
         }
     }
 
@@ -94,8 +124,11 @@ struct ContentImporter {
         }
     }
 
-    /// The next block starts a new page (`break-before`/`break-after` forcing a page in the book's CSS).
-    mutating func breakPage() { pendingNewPage = true }
+    /// The next block starts a new page (`break-before`/`break-after` forcing a page in the book's CSS); a side
+    /// (`left`, `recto`, …) wins over a plain `page` when two breaks meet between the same blocks.
+    mutating func breakPage(_ side: PageBreak) {
+        if pendingBreak == nil || pendingBreak == .page { pendingBreak = side }
+    }
 
     /// Ends the running anonymous paragraph; page breaks alone in it wait for the next block.
     mutating func flush(_ collector: inout InlineCollector, into out: inout [Block], context: Context, at start: SourceLocation) {
@@ -126,7 +159,7 @@ struct ContentImporter {
         let inlines = pendingPageBreaks.map { Inline.pageBreak(label: $0) }
         pendingPageBreaks = []
         out.append(Block(.paragraph(inlines), location: location(), language: context.language, direction: context.direction))
-        pendingNewPage = false
+        pendingBreak = nil
     }
 
     // MARK: Depth guard

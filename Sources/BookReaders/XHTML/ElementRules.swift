@@ -23,7 +23,7 @@ extension ContentImporter {
     /// Display 3 §2): its own line, as the lines of a poem set as `<span>`s. Images, `<br>` and ruby keep their own
     /// handling whatever their `display` says.
     @inline(__always) func isBlockByStyle(_ e: E) -> Bool {
-        guard styles.isBlock(e), isInline(e) else { return false }
+        guard styles.look(e)?.role == .block, isInline(e) else { return false }
         return !Self.ownRole.contains(key(e))
     }
 
@@ -44,17 +44,22 @@ extension ContentImporter {
         }
     }
 
-    /// The context inside `e`: `xml:lang`/`lang` and `dir` are inherited by everything below.
+    /// The context inside `e`: `xml:lang`/`lang`, `dir` and what the book's CSS declares on `e` are inherited by
+    /// everything below (the `dir` attribute before CSS `direction`, which overrides it as CSS Writing Modes 3 §2.1
+    /// says).
     func inherit(_ context: Context, from e: E) -> Context {
-        let n = doc.node(e)
-        guard n.count > 0 else { return context }
         var ctx = context
-        if let lang = doc.attribute(e, Known.lang, namespace: NS.xml) ?? doc.attribute(e, Known.lang), !lang.isEmpty { ctx.language = lang }
-        switch doc.attribute(e, Known.dir)?.lowercased() {
-        case "rtl": ctx.direction = .rtl
-        case "ltr": ctx.direction = .ltr
-        default: break
+        if doc.node(e).count > 0 {
+            if let lang = doc.attribute(e, Known.lang, namespace: NS.xml) ?? doc.attribute(e, Known.lang), !lang.isEmpty {
+                ctx.language = lang
+            }
+            switch doc.attribute(e, Known.dir)?.lowercased() {
+            case "rtl": ctx.direction = .rtl
+            case "ltr": ctx.direction = .ltr
+            default: break
+            }
         }
+        applyStyle(of: e, to: &ctx)
         return ctx
     }
 

@@ -25,7 +25,7 @@ extension ContentImporter {
         for child in children {
             if doc.isText(child) {
                 if collector.isEmpty { paragraphLocation = location() }
-                doc.withText(child) { collector.append($0, style: context.style) }
+                appendText(child, context: context, to: &collector)
             } else {
                 node(child, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
             }
@@ -45,7 +45,7 @@ extension ContentImporter {
         defer { leaveElement() }
         guard entered else { return }
         let name = key(e)
-        if isInline(e) && !isBlockByStyle(e) {
+        if (isInline(e) && !isBlockByStyle(e)) || isInlineByStyle(e, name: name) {
             if collector.isEmpty { paragraphLocation = location() }
             var hoisted: [Block] = []
             inline(e, name: name, context: context, collector: &collector, blockSink: &hoisted, paragraphLocation: &paragraphLocation)
@@ -56,8 +56,14 @@ extension ContentImporter {
             return
         }
         flush(&collector, into: &out, context: parent, at: paragraphLocation)
-        if styles.breaksPageBefore(e) { breakPage() }
-        defer { if styles.breaksPageAfter(e) { breakPage() } }
+        let look = styles.look(e)
+        if let side = look?.breakBefore { breakPage(side) }
+        if look?.avoidBreakBefore == true, !out.isEmpty { out[out.count - 1].look.keepWithNext = true }
+        let first = out.count
+        defer {
+            if let look { keeps(look, blocks: &out, from: first) }
+            if let side = look?.breakAfter { breakPage(side) }
+        }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let level = Int(String(name.dropFirst()))!
@@ -77,7 +83,7 @@ extension ContentImporter {
         case "blockquote":
             let start = location()
             let inner = blocks(in: e, context: context)
-            if !inner.isEmpty { out.append(Block(.quote(inner), location: start, language: context.language, direction: context.direction)) }
+            if !inner.isEmpty { out.append(block(.quote(inner), at: start, context: context)) }
         case "ul", "ol", "menu", "dir":
             list(e, ordered: name == "ol", context: context, into: &out)
         case "dl":
@@ -108,7 +114,7 @@ extension ContentImporter {
         var unused = start
         for c in doc.children(e) {
             if doc.isText(c) {
-                doc.withText(c) { collector.append($0, style: context.style) }
+                appendText(c, context: context, to: &collector)
                 continue
             }
             guard isRendered(c) else { continue }
@@ -129,7 +135,7 @@ extension ContentImporter {
         }
         let inlines = collector.take()
         if !inlines.isEmpty {
-            append(Block(make(inlines), location: start, language: context.language, direction: context.direction), into: &out)
+            append(block(make(inlines), at: start, context: context), into: &out)
         }
         // Images found inside the paragraph follow it, with their own offsets.
         place(trailing, into: &out)

@@ -18,14 +18,14 @@ extension ContentImporter {
         case "svg:svg":
             blockSink.append(contentsOf: svgBlocks(e, context: ctx))
             return
-        default: ctx.style.formUnion(inlineStyle(of: e, name: name))
+        default:
+            // HTML's defaults for the element, less what the book's CSS turns off on it (`b { font-weight: normal }`).
+            ctx.style.formUnion(inlineStyle(of: e, name: name).subtracting(styles.look(e)?.removes ?? []))
         }
         if name == "q" { collector.append("“", style: ctx.style) }
         for c in doc.children(e) {
             if doc.isText(c) {
-                if ctx.preformatted { collector.appendRaw(doc.text(c), style: ctx.style) } else {
-                    doc.withText(c) { collector.append($0, style: ctx.style) }
-                }
+                appendText(c, context: ctx, to: &collector)
                 continue
             }
             guard isRendered(c) else { continue }

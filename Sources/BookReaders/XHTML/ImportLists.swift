@@ -22,8 +22,10 @@ extension ContentImporter {
             number += reversed ? -1 : 1
         }
         guard !listItems.isEmpty else { return }
-        out.append(Block(.list(ListBlock(ordered: ordered, start: first, items: listItems)), location: start,
-                         language: context.language, direction: context.direction))
+        // The `type` and `value` attributes write their own markers; otherwise the book's `list-style-type`.
+        let style = explicitMarkers ? nil : context.listStyle
+        out.append(block(.list(ListBlock(ordered: ordered, start: first, items: listItems, style: style)),
+                         at: start, context: context))
     }
 
     mutating func definitionList(_ e: E, context: Context, into out: inout [Block]) {

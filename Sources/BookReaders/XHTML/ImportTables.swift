@@ -20,7 +20,7 @@ extension ContentImporter {
         }
         collectRows(e)
         guard !rows.isEmpty else { return }
-        out.append(Block(.table(Table(rows: rows)), location: start, language: context.language, direction: context.direction))
+        out.append(block(.table(Table(rows: rows)), at: start, context: context))
     }
 
     private mutating func row(_ tr: E, context: Context) -> TableRow {

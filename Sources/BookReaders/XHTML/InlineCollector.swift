@@ -15,6 +15,21 @@ struct InlineCollector {
     var isEmpty: Bool { !hasRun && !finished.contains { if case .pageBreak = $0 { return false } else { return true } } }
     var hasPageBreaksOnly: Bool { !finished.isEmpty && isEmpty }
 
+    /// The last character emitted so far (nil at the start of the paragraph or after a line break), for
+    /// `text-transform: capitalize`, which must not capitalize a word again where a text node splits it.
+    var lastScalar: Unicode.Scalar? {
+        if hasRun, !run.isEmpty {
+            var start = run.count - 1
+            while start > 0 && run[start] & 0xC0 == 0x80 { start -= 1 }
+            return String(decoding: run[start...], as: UTF8.self).unicodeScalars.last
+        }
+        switch finished.last {
+        case .text(let text, _)?: return text.unicodeScalars.last
+        case .ruby(let base, _)?: return base.unicodeScalars.last
+        default: return nil
+        }
+    }
+
     /// The inlines so far.
     var inlines: [Inline] {
         mutating get { flushRun(); return finished }
