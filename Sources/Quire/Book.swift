@@ -55,7 +55,8 @@ public enum Quire {
             }
         }
         if paths.count == 1, let kind = kinds.first, kind.isEPUB {
-            return Book(try EPUBReader.read(path: paths[0], limits: options.limits, stylesheet: options.stylesheet))
+            return Book(try EPUBReader.read(path: paths[0], limits: options.limits, stylesheet: options.stylesheet,
+                                               landscape: options.landscape))
         }
         if let epub = zip(paths.filter { $0 != "-" }, kinds).first(where: { $0.1.isEPUB }) {
             throw .cannotCombine("\(epub.0) is an EPUB; several inputs make one book only when all are Markdown")
@@ -68,7 +69,8 @@ public enum Quire {
     public static func open(bytes: [UInt8], name: String = "-", options: OpenOptions = OpenOptions()) throws(ReadError) -> Book {
         // Text cut at the Markdown size limit may end inside a character: the reader then says the limit.
         if try InputKind.of(head: bytes, complete: bytes.count <= options.limits.markdownBytes) == .epubArchive {
-            return Book(try EPUBReader.read(bytes: bytes, limits: options.limits, stylesheet: options.stylesheet))
+            return Book(try EPUBReader.read(bytes: bytes, limits: options.limits, stylesheet: options.stylesheet,
+                                               landscape: options.landscape))
         }
         return Book(try MarkdownReader.book(data: bytes, name: name, options: options.markdown))
     }
@@ -83,11 +85,17 @@ public struct OpenOptions: Sendable {
     public var limits = InputLimits()
     /// EPUB: the style sheet set to use instead of the book's preferred one (`--stylesheet TITLE`).
     public var stylesheet: String?
+    /// EPUB: the book's `@media (orientation: landscape)` rules apply (`--orientation landscape`); otherwise
+    /// `portrait` ones do: with `--orientation auto` the spread is chosen after the book is read, so its CSS sees
+    /// the one-page view.
+    public var landscape = false
 
-    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits(), stylesheet: String? = nil) {
+    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits(), stylesheet: String? = nil,
+                landscape: Bool = false) {
         self.splitHeadings = splitHeadings
         self.limits = limits
         self.stylesheet = stylesheet
+        self.landscape = landscape
     }
 
     var markdown: MarkdownOptions { MarkdownOptions(splitHeadings: splitHeadings, limits: limits) }

@@ -21,6 +21,8 @@ enum OpenArguments {
             guard !title.isEmpty else { throw UsageError(message: "--stylesheet takes the title of a style sheet set") }
             options.stylesheet = title
         }
+        // `render` and `batch` take --orientation (checked with the spread options): the book's media queries see it.
+        options.landscape = arguments.value("orientation") == "landscape"
         if let n = try arguments.number("split-headings", in: 0...6) { options.splitHeadings = n }
         if let n = try arguments.number("max-markdown-mb", in: 1...4096) { options.limits.markdownBytes = n << 20 }
         if let n = try arguments.number("max-table-columns", in: 1...1_000_000) { options.limits.tableColumns = n }

@@ -12,6 +12,7 @@ final class BatchOptionsTests: XCTestCase {
     func testDefaultOptionsEncoding() {
         XCTAssertEqual(job.optionsCanonical, """
             quire-batch-options 1
+            epub.media-orientation=portrait
             epub.stylesheet=preferred
             format=text
             html.single-file=false
@@ -109,9 +110,9 @@ final class BatchOptionsTests: XCTestCase {
                                                 "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
-        XCTAssertEqual(fields(job.open), ["limits", "splitHeadings", "stylesheet"])
+        XCTAssertEqual(fields(job.open), ["landscape", "limits", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 1 EPUB, 5 limits, and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 1 + 5 + 1)
+        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 5 limits, and the version.
+        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 2 + 5 + 1)
     }
 }

@@ -159,4 +159,15 @@ final class StyleLookTests: XCTestCase {
         XCTAssertEqual(b[0].look.textIndent, Measure(ems: 2))
         XCTAssertEqual(inlines(b[0]), [.text("a ", []), .text("b", .strong)])
     }
+
+    /// `@media (orientation: …)` is answered with the orientation asked for (`--orientation`), portrait otherwise:
+    /// a book that shows a one-page note only in portrait and hides it in landscape.
+    func testOrientationMediaQueries() throws {
+        let css = "@media (orientation: landscape) { .portrait-only { display: none } }"
+            + " @media (orientation: portrait) { .landscape-only { display: none } }"
+        let doc = EPUBBuilder.xhtml("<p class=\"portrait-only\">P</p><p class=\"landscape-only\">L</p>", head: link)
+        let builder = EPUBBuilder.book([doc], extra: [("OEBPS/css/book.css", css)])
+        XCTAssertEqual(try builder.read().document.chapters[0].blocks.map(text), ["P"])
+        XCTAssertEqual(try builder.read(landscape: true).document.chapters[0].blocks.map(text), ["L"])
+    }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import CSS
 import Foundation
 
 /// An EPUB read into the book model, with the EPUB-specific layers kept for `quire info`.
@@ -15,9 +16,10 @@ public enum EPUBReader {
     static let mimetype = "application/epub+zip"
 
     /// Opens an EPUB archive file or an unpacked EPUB folder. `stylesheet` names an alternate style sheet set to
-    /// use instead of the book's preferred one (the `title` of its `<link rel="alternate stylesheet">`s).
+    /// use instead of the book's preferred one (the `title` of its `<link rel="alternate stylesheet">`s);
+    /// `landscape` is what the book's `@media (orientation: …)` queries are answered with (the spread shown).
     public static func read(path: String, limits: InputLimits = InputLimits(),
-                            stylesheet: String? = nil) throws(ReadError) -> EPUBBook {
+                            stylesheet: String? = nil, landscape: Bool = false) throws(ReadError) -> EPUBBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
         if isFolder.boolValue {
@@ -25,22 +27,22 @@ public enum EPUBReader {
             guard folder.contains(OCF.containerPath) else {
                 throw .notAnEPUB("the folder has no \(OCF.containerPath)")
             }
-            return try read(container: folder, limits: limits, stylesheet: stylesheet)
+            return try read(container: folder, limits: limits, stylesheet: stylesheet, landscape: landscape)
         }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else { throw .notAZip("the file is empty") }
-        return try read(container: ZipContainer(path: path), limits: limits, stylesheet: stylesheet)
+        return try read(container: ZipContainer(path: path), limits: limits, stylesheet: stylesheet, landscape: landscape)
     }
 
     /// Reads an EPUB held in memory (standard input).
     public static func read(bytes: [UInt8], limits: InputLimits = InputLimits(),
-                            stylesheet: String? = nil) throws(ReadError) -> EPUBBook {
-        try read(container: ZipContainer(bytes: bytes), limits: limits, stylesheet: stylesheet)
+                            stylesheet: String? = nil, landscape: Bool = false) throws(ReadError) -> EPUBBook {
+        try read(container: ZipContainer(bytes: bytes), limits: limits, stylesheet: stylesheet, landscape: landscape)
     }
 
     public static func read(container: any Container, limits: InputLimits = InputLimits(),
-                            stylesheet: String? = nil) throws(ReadError) -> EPUBBook {
+                            stylesheet: String? = nil, landscape: Bool = false) throws(ReadError) -> EPUBBook {
         var diagnostics: [Diagnostic] = []
         checkMimetype(container, &diagnostics)
 
@@ -57,7 +59,8 @@ public enum EPUBReader {
         let protected = container.contains(Encryption.path) ? try Encryption.protectedPaths(container.read(Encryption.path)) : []
         let navigation = readNavigation(publication, container, &diagnostics)
         let shared = SharedReads(publication: publication, tocTitles: firstTitles(navigation.toc), container: container,
-                                 styles: BookStyles(container: container, choosing: stylesheet), images: ImageSizeCache(container: container))
+                                 styles: BookStyles(container: container, context: MediaContext(orientation: landscape ? .landscape : .portrait),
+                                                   choosing: stylesheet), images: ImageSizeCache(container: container))
         let chapters = try readChapters(plan, protected: protected, shared: shared, diagnostics: &diagnostics)
         if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
         if let stylesheet, let missing = shared.styles.unmatchedChoice(stylesheet) { diagnostics.append(.warning(missing)) }

@@ -55,6 +55,7 @@ extension BatchJob {
             "spreads.viewport": spreads.viewport.map { "\($0.columns)x\($0.lines)" } ?? "auto",
             "markdown.split-headings": String(open.splitHeadings),
             "epub.stylesheet": open.stylesheet ?? "preferred",
+            "epub.media-orientation": open.landscape ? "landscape" : "portrait",
             "limits.markdown-bytes": String(limits.markdownBytes),
             "limits.table-columns": String(limits.tableColumns),
             "limits.table-cells": String(limits.tableCells),

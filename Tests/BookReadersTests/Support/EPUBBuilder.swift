@@ -18,7 +18,7 @@ struct EPUBBuilder {
 
     var zip: [UInt8] { ZipWriter.archive(entries) }
 
-    func read() throws(ReadError) -> EPUBBook { try EPUBReader.read(bytes: zip) }
+    func read(landscape: Bool = false) throws(ReadError) -> EPUBBook { try EPUBReader.read(bytes: zip, landscape: landscape) }
 
     func write(to folder: URL) throws {
         for e in entries {
