@@ -170,4 +170,12 @@ final class StyleLookTests: XCTestCase {
         XCTAssertEqual(try builder.read().document.chapters[0].blocks.map(text), ["P"])
         XCTAssertEqual(try builder.read(landscape: true).document.chapters[0].blocks.map(text), ["L"])
     }
+
+    /// A `<style>` element in the body applies to the whole document, after the head's sheets.
+    func testStyleElementInTheBody() throws {
+        let body = "<p class=\"c\">a</p><div><style>.c { text-align: center } p { font-weight: bold }</style></div><p>b</p>"
+        let b = try blocks(body, css: "p { text-align: end }")
+        XCTAssertEqual(b.map(\.look.align), [.center, .end])
+        XCTAssertEqual(inlines(b[1]), [.text("b", .strong)])
+    }
 }

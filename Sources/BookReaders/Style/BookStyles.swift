@@ -47,7 +47,7 @@ final class BookStyles: Sendable {
         }
     }
 
-    /// The style sources a document names in its `head`, in document order, and the titles of the sheet sets it
+    /// The style sources a document names in its `head` (and `<style>` elements in its body), in document order, and the titles of the sheet sets it
     /// offers. Which sheets apply follows HTML's style sheet sets (HTML §4.6.7.8, CSSOM §6.1): a sheet without a
     /// `title` always applies (persistent); titled sheets apply unless they are `rel="alternate stylesheet"`, or,
     /// when `choice` names a set the document offers, exactly the titled sheets of that set, alternate or not. A
@@ -69,6 +69,14 @@ final class BookStyles: Sendable {
                                    rel.contains("alternate")))
             } else if name == "style" {
                 candidates.append((.embedded(text: doc.textContent(e), documentPath: path, media: media), title, false))
+            }
+        }
+        // HTML allows `<style>` in the body too (flow content, HTML §4.2.6), and books put one there; it applies to
+        // the whole document, after the head's sheets. Nodes are numbered in document order.
+        if let body = doc.element(root, Known.body, namespace: doc.namespaceID(root)) {
+            for e in (body + 1)..<Int32(doc.nodeCount) where !doc.isText(e) && doc.nameID(e) == Known.style {
+                candidates.append((.embedded(text: doc.textContent(e), documentPath: path, media: doc.attribute(e, named: "media")),
+                                   nil, false))
             }
         }
         let offered = Set(candidates.compactMap(\.title))
