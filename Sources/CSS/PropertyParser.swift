@@ -108,7 +108,8 @@ enum PropertyParser {
 
     /// Tate-chu-yoko, orientation, transforms, lists, emphasis, fonts and hyphens.
     private static func addTextProperties(_ t: inout Table) {
-        t.many(["text-combine-upright", "-webkit-text-combine-upright"], { textCombine($0).map { [(.textCombineUpright, .textCombine($0))] } },
+        // `-epub-text-combine-horizontal` is the name in EPUB 3.0.1's CSS profile (same values).
+        t.many(["text-combine-upright", "-webkit-text-combine-upright", "-epub-text-combine-horizontal"], { textCombine($0).map { [(.textCombineUpright, .textCombine($0))] } },
              [.textCombineUpright])
         t.single(["-epub-text-combine", "-webkit-text-combine"], .textCombineUpright) { v in
             keyword(v) { $0 == "horizontal" ? S.TextCombine.all : $0 == "none" ? S.TextCombine.none : nil }.map(Value.textCombine)

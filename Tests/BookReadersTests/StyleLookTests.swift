@@ -178,4 +178,13 @@ final class StyleLookTests: XCTestCase {
         XCTAssertEqual(b.map(\.look.align), [.center, .end])
         XCTAssertEqual(inlines(b[1]), [.text("b", .strong)])
     }
+
+    /// Shaped like `w3c/css-epub-text-combine-horizontal`: adjacent spans set upright together stay separate runs
+    /// (two digits a row each), and EPUB 3.0.1's `-epub-text-combine-horizontal` is read.
+    func testAdjacentCombinedSpansStayApart() throws {
+        let css = "html { writing-mode: vertical-rl } .a { -epub-text-combine-horizontal: all } .b { -epub-text-combine: horizontal }"
+        let r = try runs("<p>第<span class=\"a\">10</span><span class=\"a\">11</span><span class=\"b\">12</span>回</p>", css: css)
+        XCTAssertEqual(r.map(\.0), ["第", "10", "11", "12", "回"])
+        XCTAssertEqual(r.map { $0.1.contains(.combineUpright) }, [false, true, true, true, false])
+    }
 }

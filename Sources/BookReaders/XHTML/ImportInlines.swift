@@ -22,6 +22,9 @@ extension ContentImporter {
             // HTML's defaults for the element, less what the book's CSS turns off on it (`b { font-weight: normal }`).
             ctx.style.formUnion(inlineStyle(of: e, name: name).subtracting(styles.look(e)?.removes ?? []))
         }
+        let combined = styles.look(e)?.adds.contains(.combineUpright) == true
+        if combined { collector.seal() }
+        defer { if combined { collector.seal() } }
         if name == "q" { collector.append("“", style: ctx.style) }
         for c in doc.children(e) {
             if doc.isText(c) {

@@ -11,6 +11,8 @@ struct InlineCollector {
     private var hasRun = false
     /// True when the last visible character was collapsible whitespace (or nothing was emitted yet).
     private var atSpace = true
+    /// The next text starts an inline of its own even when its style is the same as the last one's.
+    private var sealed = false
 
     var isEmpty: Bool { !hasRun && !finished.contains { if case .pageBreak = $0 { return false } else { return true } } }
     var hasPageBreaksOnly: Bool { !finished.isEmpty && isEmpty }
@@ -101,13 +103,14 @@ struct InlineCollector {
     /// inline when it is text of this style, or a new empty run. True when a new run was started.
     private mutating func beginRun(_ style: InlineStyle) -> Bool {
         if hasRun {
-            if runStyle == style { return false }
+            if runStyle == style && !sealed { return false }
             flushRun()
         }
         hasRun = true
         runStyle = style
         run.removeAll(keepingCapacity: true)
-        if case .text(let previous, let previousStyle)? = finished.last, previousStyle == style {
+        defer { sealed = false }
+        if !sealed, case .text(let previous, let previousStyle)? = finished.last, previousStyle == style {
             finished.removeLast()
             run.append(contentsOf: previous.utf8)
             return false
@@ -132,6 +135,14 @@ struct InlineCollector {
         flushRun()
         finished.append(.ruby(base: String(decoding: baseBytes, as: UTF8.self), annotation: collapse(annotation)))
         atSpace = baseBytes.last == 0x20
+    }
+
+    /// Ends the running text inline: what comes next is an inline of its own, even in the same style. Runs set
+    /// upright together (`text-combine-upright: all`) stay apart, as `<span class="tcy">10</span><span
+    /// class="tcy">11</span>` makes two rows, not one run of four digits.
+    mutating func seal() {
+        flushRun()
+        sealed = true
     }
 
     mutating func appendLineBreak() {
