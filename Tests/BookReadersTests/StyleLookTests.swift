@@ -187,4 +187,16 @@ final class StyleLookTests: XCTestCase {
         XCTAssertEqual(r.map(\.0), ["第", "10", "11", "12", "回"])
         XCTAssertEqual(r.map { $0.1.contains(.combineUpright) }, [false, true, true, true, false])
     }
+
+    /// Shaped like `w3c/css-epub-writing-mode`'s third document: `vertical-lr` on the body is set horizontally
+    /// (Quire sets vertical text right to left only), and the source says so.
+    func testVerticalLRIsSetHorizontallyAndSaidSo() throws {
+        let c = try chapter(body: "<p>これはテストです。</p>", htmlAttributes: "")
+        XCTAssertNil(c.writingModeSource)
+        let doc = EPUBBuilder.xhtml("<div style=\"writing-mode: vertical-rl\"><p>x</p></div>", head: link)
+        let book = try EPUBBuilder.book([doc], extra: [("OEBPS/css/book.css", "body { -epub-writing-mode: vertical-lr }")]).read()
+        XCTAssertEqual(book.document.chapters[0].writingMode, .horizontalTB)
+        XCTAssertEqual(book.document.chapters[0].writingModeSource,
+                       "vertical-lr in body in book.css, which Quire sets as horizontal-tb")
+    }
 }

@@ -115,8 +115,12 @@ struct DocumentMode: Sendable, Equatable {
         if let body = doc.element(doc.root, XMLNodes.Known.body, namespace: doc.namespaceID(doc.root)) {
             principal = resolver.style(for: body, in: tree, parent: root)
         }
-        // Quire sets vertical text right to left only; vertical-lr (Mongolian) and the sideways modes stay horizontal.
+        // Quire sets vertical text right to left only; vertical-lr (Mongolian) and the sideways modes stay horizontal,
+        // and the source says so, so `quire info` does not credit a `vertical-lr` declaration with horizontal text.
         mode = principal.writingMode == .verticalRL ? .verticalRL : .horizontalTB
         source = principal.writingModeSource?.description
+        if principal.writingMode != .horizontalTB && principal.writingMode != .verticalRL, let s = source {
+            source = "\(principal.writingMode.rawValue) in \(s), which Quire sets as horizontal-tb"
+        }
     }
 }
