@@ -17,15 +17,20 @@ public struct BlockLook: Sendable, Equatable {
     public var keepWithNext = false
     /// No page break inside this block (`break-inside: avoid`).
     public var keepTogether = false
+    /// Where words may be hyphenated (`hyphens`, CSS Text 3 §5.1), recorded for hyphenation (issue 16); nil when
+    /// the book did not say.
+    public var hyphens: Hyphens?
 
     public init(align: BlockAlign? = nil, startIndent: Measure = .zero, textIndent: Measure? = nil,
-                pageBreak: PageBreak? = nil, keepWithNext: Bool = false, keepTogether: Bool = false) {
+                pageBreak: PageBreak? = nil, keepWithNext: Bool = false, keepTogether: Bool = false,
+                hyphens: Hyphens? = nil) {
         self.align = align
         self.startIndent = startIndent
         self.textIndent = textIndent
         self.pageBreak = pageBreak
         self.keepWithNext = keepWithNext
         self.keepTogether = keepTogether
+        self.hyphens = hyphens
     }
 
     public static let plain = BlockLook()
@@ -50,6 +55,11 @@ public struct Measure: Sendable, Equatable {
     public var isZero: Bool { ems == 0 && percent == 0 }
 
     public static func + (a: Measure, b: Measure) -> Measure { Measure(ems: a.ems + b.ems, percent: a.percent + b.percent) }
+}
+
+/// `hyphens`: never, only at the book's soft hyphens (`manual`), or wherever the language's patterns allow.
+public enum Hyphens: String, Sendable, Equatable, Codable, CaseIterable {
+    case none, manual, auto
 }
 
 /// Which page a forced break goes to (CSS Fragmentation 3 §3.1; CSS Paged Media: `recto`/`verso` follow the

@@ -199,4 +199,11 @@ final class StyleLookTests: XCTestCase {
         XCTAssertEqual(book.document.chapters[0].writingModeSource,
                        "vertical-lr in body in book.css, which Quire sets as horizontal-tb")
     }
+
+    /// Standard Ebooks' `body { hyphens: auto }` with `h1 … { hyphens: none }`, recorded for hyphenation.
+    func testHyphensAreRecorded() throws {
+        let b = try blocks("<h2>Title</h2><p>text</p>", css: "body { hyphens: auto } h2 { -webkit-hyphens: none; hyphens: none }")
+        XCTAssertEqual(b.map(\.look.hyphens), [Hyphens.none, .auto])
+        XCTAssertNil(try blocks("<p>x</p>", css: "p { color: red }")[0].look.hyphens)
+    }
 }

@@ -29,12 +29,13 @@ struct ElementLook: Sendable {
     var whiteSpace: ComputedStyle.WhiteSpace?
     /// `visibility: hidden` (true) or `visible` (false) declared here.
     var invisible: Bool?
+    var hyphens: Hyphens?
 
     var isEmpty: Bool {
         role == .unchanged && breakBefore == nil && breakAfter == nil && !avoidBreakBefore && !avoidBreakAfter
             && !avoidBreakInside && align == nil && textIndent == nil && startIndent == nil && direction == nil
             && adds.isEmpty && removes.isEmpty && emphasis == nil && transform == nil && smallCaps == nil
-            && listStyle == nil && whiteSpace == nil && invisible == nil
+            && listStyle == nil && whiteSpace == nil && invisible == nil && hyphens == nil
     }
 
     /// The look of a computed style: what its `declared` set says was set on this very element.
@@ -104,6 +105,7 @@ struct ElementLook: Sendable {
         if declared.contains(.listStyleType) { listStyle = Self.listStyle(style.listStyleType) }
         if declared.contains(.whiteSpace) { whiteSpace = style.whiteSpace }
         if declared.contains(.visibility) { invisible = style.visibility == .hidden }
+        if declared.contains(.hyphens) { hyphens = Hyphens(rawValue: style.hyphens.rawValue) }
     }
 
     private static let boxProperties: [Property] = [

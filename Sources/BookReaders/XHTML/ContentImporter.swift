@@ -78,6 +78,7 @@ struct ContentImporter {
         var listStyle: ListStyle?
         /// `visibility: hidden`: the text keeps its room but shows nothing.
         var invisible = false
+        var hyphens: Hyphens?
 
         /// Text goes into the paragraph as written, collapsed: the common case, on the fast path.
         var plainText: Bool {
@@ -85,7 +86,9 @@ struct ContentImporter {
         }
 
         /// How a block made here sits on its page.
-        var look: BlockLook { BlockLook(align: align, startIndent: startIndent, textIndent: textIndent) }
+        var look: BlockLook {
+            BlockLook(align: align, startIndent: startIndent, textIndent: textIndent, hyphens: hyphens)
+        }
     }
 
     // MARK: Output cursor

@@ -29,6 +29,7 @@ extension ContentImporter {
             ctx.preLine = w == .preLine
         }
         if let v = look.invisible { ctx.invisible = v }
+        if let h = look.hyphens { ctx.hyphens = h }
     }
 
     private static let ownIndent: Set<String> = ["html", "body", "blockquote", "ul", "ol", "menu", "dir", "li", "dl",
