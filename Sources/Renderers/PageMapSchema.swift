@@ -36,6 +36,11 @@ extension PageMap {
         }
         sink.strings("printPages", count: page.printPages.count) { page.printPages[$0] }
         sink.strings("lines", count: page.lines.count) { page.lines[$0].text }
+        // Only on a page with a centred or end-aligned line (the book's `text-align`): every other page is as it
+        // was. Justified lines start at the start edge like `start` ones, and say so.
+        if page.lines.contains(where: { $0.alignment == .center || $0.alignment == .end }) {
+            sink.strings("alignment", count: page.lines.count) { page.lines[$0].alignment.rawValue }
+        }
     }
 }
 

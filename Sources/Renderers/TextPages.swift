@@ -41,7 +41,8 @@ public struct TextPageDrawer: Sendable {
         let right = PackedUTF8(binding.contains(.right) ? "┃" : "│")
         let lines = page.map { $0.lines.prefix(size.lines) } ?? []
         let columnCount = size.blockSize(.verticalRL)
-        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(columnCount)) : nil
+        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(columnCount), rows: size.lines)
+            : nil
         let folio = folio ?? ""
         // Frame rows are 3 bytes a cell, a folio line a byte a cell and the folio; a text row is its edges, a
         // space a cell of padding and its text, or in a vertical column at most 6 bytes and the text of a cell.
@@ -125,8 +126,9 @@ public struct TextPageDrawer: Sendable {
                     writer.put(left)
                     writer.spaces(spare)
                     for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                        if index < columns.count, row < columns.rowCount(index) {
-                            let b = columns.firsts[index] + row
+                        if index < columns.count, row >= columns.leads[index],
+                           row - columns.leads[index] < columns.rowCount(index) {
+                            let b = columns.firsts[index] + row - columns.leads[index]
                             cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
                         } else {
                             writer.spaces(verticalColumnCells)

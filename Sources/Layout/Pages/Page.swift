@@ -37,10 +37,16 @@ public enum LineRole: Sendable, Hashable {
     case blank
 }
 
-/// Alignment in logical terms; `start` is the right edge in a right-to-left line.
+/// Alignment in logical terms; `start` is the right edge in a right-to-left line, the top of a vertical column.
+/// A line never carries padding for its alignment: where it starts is `Line.offset(inInlineSize:vertical:)`.
 public enum LineAlignment: String, Sendable, Hashable, Codable {
     case start
+    /// Widened to its measure (spaces or character gaps written into the text), so it starts at the start edge.
     case justify
+    /// `text-align: center` (CSS Text 3 §6.1): the spare cells split, the odd one after the line.
+    case center
+    /// `text-align: end`: flush with the end edge (right in ltr, left in rtl, the bottom of a column: 地付き).
+    case end
 }
 
 /// One line (a column, in vertical writing) of a page, in logical order and without trailing padding.
@@ -90,9 +96,20 @@ public struct Line: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Cells to leave before the text from the physical start of the line (left, or top in a column).
-    public func offset(inInlineSize size: Int) -> Int {
-        direction == .rtl ? max(0, size - width) : 0
+    /// Cells (rows in a column) to leave before the text from the physical start of the line: the left edge, or
+    /// the top of a vertical column. The one home of where a line starts, for every renderer: `start` and
+    /// `justify` sit at the start edge, `end` at the end edge, `center` leaves floor(spare / 2) cells on the start
+    /// side (CSS Text 3 §6.1). A right-to-left line mirrors it; a column is always read top down (Quire draws no
+    /// bottom-to-top column), so its start is the top whatever the line's direction.
+    public func offset(inInlineSize size: Int, vertical: Bool = false) -> Int {
+        let spare = max(0, size - width)
+        let fromStart: Int
+        switch alignment {
+        case .start, .justify: fromStart = 0
+        case .center: fromStart = spare / 2
+        case .end: fromStart = spare
+        }
+        return direction == .rtl && !vertical ? spare - fromStart : fromStart
     }
 }
 
