@@ -30,14 +30,26 @@ extension LayoutContext {
 
     func layoutBlocks(_ blocks: [Block], env: BlockEnv, separated: Bool, out: inout [FlowLine]) {
         var previous: BlockKind?
+        var keepNext = false
+        // A forced break on a block that sets no line (an empty `<div class="pagebreak">`) goes to the next one.
+        var pendingBreak: PageBreak?
         for block in blocks {
             if separated, let previous, needsSeparator(previous, block.kind) {
                 out.append(.blank(direction: env.direction))
+                if keepNext { out[out.count - 1].keep = true }
             }
             let first = out.count
             layoutBlock(block, env: env, out: &out)
-            if block.look.pageBreak != nil, first < out.count { out[first].breakBefore = true }
             previous = block.kind
+            guard first < out.count else {
+                pendingBreak = block.look.pageBreak ?? pendingBreak
+                continue
+            }
+            keepNext = applyKeepsAndBreaks(block.look, to: &out, from: first)
+            if let pending = pendingBreak {
+                if out[first].pageBreak == nil { out[first].pageBreak = pending }
+                pendingBreak = nil
+            }
         }
     }
 

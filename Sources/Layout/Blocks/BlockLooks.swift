@@ -89,3 +89,26 @@ extension LayoutContext {
                rest: String(repeating: " ", count: indents.start))
     }
 }
+
+extension LayoutContext {
+    /// Marks the lines a block just set (`out[first...]`, not empty) with its forced break and keeps; returns
+    /// whether the block is kept with the next (its `keepWithNext`), so the separator after it is kept too.
+    ///
+    /// - `pageBreak` (CSS Fragmentation 3 §3.1) goes on its first line: page cutting ends a page there and records
+    ///   the side on the page it starts (`Page.breakSide`).
+    /// - `keepTogether` (`break-inside: avoid`, §3.2) keeps every line with the next, unless the block is taller
+    ///   than a page: then it breaks where it must, as it would without the keep.
+    /// - `keepWithNext` (`break-after: avoid`, or the next block's `break-before: avoid`) keeps its last line with
+    ///   what follows. Forced breaks win over both (§4.4).
+    func applyKeepsAndBreaks(_ look: BlockLook, to out: inout [FlowLine], from first: Int) -> Bool {
+        if let pageBreak = look.pageBreak { out[first].pageBreak = pageBreak }
+        if look.keepTogether {
+            let capacity = options.pageSize.blockSize(vertical ? .verticalRL : .horizontalTB)
+            if out.count - first <= capacity {
+                for i in first..<(out.count - 1) { out[i].keep = true }
+            }
+        }
+        if look.keepWithNext { out[out.count - 1].keep = true }
+        return look.keepWithNext
+    }
+}

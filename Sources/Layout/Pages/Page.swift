@@ -140,6 +140,10 @@ public struct Page: Sendable, Hashable {
     /// This page holds the first line of a chapter (the spreads stage honours `pageSpread` there).
     public var startsChapter: Bool
     public var pageSpread: PageSpread?
+    /// The side the book's CSS asks this page to fall on (`break-before: left|right|recto|verso` on its first
+    /// block; nil otherwise, `page` included). Layout cannot know sides (they come from the spread options), so
+    /// the spreads stage inserts the blank page, where it honours `pageSpread` (DESIGN.md §1).
+    public var breakSide: PageBreak?
     public var source: PageSource
     /// Further chapters on the same page, only in continuous layout.
     public var additionalSources: [PageSource]
@@ -157,7 +161,7 @@ public struct Page: Sendable, Hashable {
                 startsChapter: Bool = false, pageSpread: PageSpread? = nil, source: PageSource,
                 additionalSources: [PageSource] = [], printPages: [String] = [], lines: [Line] = [],
                 size: PageSize = .standard, writingMode: WritingMode = .horizontalTB, direction: Direction = .ltr,
-                language: String? = nil) {
+                language: String? = nil, breakSide: PageBreak? = nil) {
         self.number = number
         self.kind = kind
         self.chapterTitle = chapterTitle
@@ -172,6 +176,7 @@ public struct Page: Sendable, Hashable {
         self.writingMode = writingMode
         self.direction = direction
         self.language = language
+        self.breakSide = breakSide
     }
 
     /// A blank page standing in for `page`'s side of the spread: same chapter and place, no lines.
