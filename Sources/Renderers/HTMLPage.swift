@@ -95,14 +95,13 @@ struct HTMLPageDrawer: Sendable {
         return "<div class=\"\(classes)\"\(lang) dir=\"\(line.direction.rawValue)\">\(body)</div>"
     }
 
-    /// Empty cells before a centred or end-aligned line (`Line.offset(inInlineSize:vertical:)`, the one rule every
+    /// Empty cells before a centred or end-aligned line (`Line.startOffset(inInlineSize:)`, the one rule every
     /// renderer follows), so it sits on the same cells as in the text output: the browser's own centring could
-    /// fall half a cell off, and the site allows no `style` attribute. The cells go at the line's start (its
-    /// `dir` puts an rtl line's start at the right), so an rtl line counts them from the right edge.
+    /// fall half a cell off, and the site allows no `style` attribute. The cells go at the line's start: its `dir`
+    /// puts an rtl line's start at the right.
     private func lead(_ line: Line, vertical: Bool) -> String {
         let size = vertical ? self.size.lines : self.size.columns
-        let left = min(max(0, line.offset(inInlineSize: size, vertical: vertical)), size)
-        let cells = line.direction == .rtl && !vertical ? max(0, size - line.width - left) : left
+        let cells = min(max(0, line.startOffset(inInlineSize: size)), size)
         if vertical { return String(repeating: "<span class=\"r\"></span>", count: cells) }
         return "<span class=\"o\">" + String(repeating: " ", count: cells) + "</span>"
     }

@@ -139,6 +139,16 @@ final class BlockLookTests: XCTestCase {
         XCTAssertEqual(line.offset(inInlineSize: 20) + 4, 4 + (20 - 4 - 2) / 2)
     }
 
+    /// A table cell takes the alignment of its own paragraphs: the line sits in its cell, the row stays `start`.
+    func testTableCellAlignment() {
+        let cells = [paragraph("a", BlockLook()), paragraph("b", BlockLook(align: .end)), paragraph("c", BlockLook(align: .center))]
+        let rows = [TableRow(cells: cells.map { TableCell(blocks: [$0]) }),
+                    TableRow(cells: ["xxxxx", "yyyyy", "zzzzz"].map { TableCell(blocks: [b.paragraph($0)]) })]
+        let lines = lines([b.block(.table(Table(rows: rows)))], options(30, 10))
+        XCTAssertEqual(lines[1].text, "│ a     │     b │   c   │")
+        XCTAssertEqual(lines[1].alignment, .start)
+    }
+
     /// Nothing changes for a block whose look is plain.
     func testPlainLookChangesNothing() {
         let text = "The quick brown fox jumps over the lazy dog, again and again."

@@ -96,20 +96,25 @@ public struct Line: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Cells (rows in a column) to leave before the text from the physical start of the line: the left edge, or
-    /// the top of a vertical column. The one home of where a line starts, for every renderer: `start` and
-    /// `justify` sit at the start edge, `end` at the end edge, `center` leaves floor(spare / 2) cells on the start
-    /// side (CSS Text 3 §6.1). A right-to-left line mirrors it; a column is always read top down (Quire draws no
-    /// bottom-to-top column), so its start is the top whatever the line's direction.
-    public func offset(inInlineSize size: Int, vertical: Bool = false) -> Int {
+    /// Cells to leave between the line's own start edge (the right edge of an rtl line, the top of a column) and
+    /// its text: the one rule of where a line starts, which `offset(inInlineSize:vertical:)` turns physical.
+    /// `start` and `justify` sit at the start edge, `end` at the end edge, `center` leaves floor(spare / 2) cells
+    /// on the start side (CSS Text 3 §6.1).
+    public func startOffset(inInlineSize size: Int) -> Int {
         let spare = max(0, size - width)
-        let fromStart: Int
         switch alignment {
-        case .start, .justify: fromStart = 0
-        case .center: fromStart = spare / 2
-        case .end: fromStart = spare
+        case .start, .justify: return 0
+        case .center: return spare / 2
+        case .end: return spare
         }
-        return direction == .rtl && !vertical ? spare - fromStart : fromStart
+    }
+
+    /// Cells (rows in a column) to leave before the text from the physical start of the line: the left edge, or
+    /// the top of a vertical column. A right-to-left line mirrors `startOffset`; a column is always read top down
+    /// (Quire draws no bottom-to-top column), so its start is the top whatever the line's direction.
+    public func offset(inInlineSize size: Int, vertical: Bool = false) -> Int {
+        let fromStart = startOffset(inInlineSize: size)
+        return direction == .rtl && !vertical ? max(0, size - width) - fromStart : fromStart
     }
 }
 
