@@ -19,8 +19,6 @@ struct FlowLine {
     /// it starts records the side asked for (`Page.breakSide`).
     var pageBreak: PageBreak?
 
-    var breakBefore: Bool { pageBreak != nil }
-
     static func blank(direction: Direction) -> FlowLine {
         FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)
     }

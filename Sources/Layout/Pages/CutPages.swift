@@ -104,7 +104,7 @@ private struct FlowStream {
         let limit = min(pos + capacity, lines.count)
         // A page the book forces ends the page before it, whatever keeps say (CSS Fragmentation 3 §3.1: forced
         // breaks win over `avoid`).
-        if pos + 1 < limit, let forced = lines[(pos + 1)..<limit].firstIndex(where: \.breakBefore) { return forced }
+        if pos + 1 < limit, let forced = lines[(pos + 1)..<limit].firstIndex(where: { $0.pageBreak != nil }) { return forced }
         var end = limit
         if limit < lines.count {
             var b = limit - 1

@@ -99,7 +99,9 @@ public struct Line: Sendable, Hashable {
     /// Cells to leave between the line's own start edge (the right edge of an rtl line, the top of a column) and
     /// its text: the one rule of where a line starts, which `offset(inInlineSize:vertical:)` turns physical.
     /// `start` and `justify` sit at the start edge, `end` at the end edge, `center` leaves floor(spare / 2) cells
-    /// on the start side (CSS Text 3 §6.1).
+    /// on the start side (CSS Text 3 §6.1). Inlinable, as every renderer asks it for every line: a call across
+    /// modules would copy the line.
+    @inlinable
     public func startOffset(inInlineSize size: Int) -> Int {
         let spare = max(0, size - width)
         switch alignment {
@@ -112,6 +114,7 @@ public struct Line: Sendable, Hashable {
     /// Cells (rows in a column) to leave before the text from the physical start of the line: the left edge, or
     /// the top of a vertical column. A right-to-left line mirrors `startOffset`; a column is always read top down
     /// (Quire draws no bottom-to-top column), so its start is the top whatever the line's direction.
+    @inlinable
     public func offset(inInlineSize size: Int, vertical: Bool = false) -> Int {
         let fromStart = startOffset(inInlineSize: size)
         return direction == .rtl && !vertical ? max(0, size - width) - fromStart : fromStart
