@@ -122,20 +122,24 @@ public struct TextPageDrawer: Sendable {
         let spare = max(0, size.columns - verticalColumnCells * columnCount)
         columns.text.withUnsafeBufferPointer { text in
             columns.bounds.withUnsafeBufferPointer { bounds in
-                for row in 0..<size.lines {
-                    writer.put(left)
-                    writer.spaces(spare)
-                    for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                        if index < columns.count, row >= columns.leads[index],
-                           row - columns.leads[index] < columns.rowCount(index) {
-                            let b = columns.firsts[index] + row - columns.leads[index]
-                            cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
-                        } else {
-                            writer.spaces(verticalColumnCells)
+                columns.leads.withUnsafeBufferPointer { leads in
+                    for row in 0..<size.lines {
+                        writer.put(left)
+                        writer.spaces(spare)
+                        for index in stride(from: columnCount - 1, through: 0, by: -1) {
+                            // The column's row drawn here: `leads` empty rows above a centred or 地付き column.
+                            let r = index < columns.count ? row - (leads.isEmpty ? 0 : leads[index]) : -1
+                            if r >= 0, r < columns.rowCount(index) {
+                                let b = columns.firsts[index] + r
+                                cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]),
+                                           into: &writer)
+                            } else {
+                                writer.spaces(verticalColumnCells)
+                            }
                         }
+                        writer.put(right)
+                        endRow(writer.count)
                     }
-                    writer.put(right)
-                    endRow(writer.count)
                 }
             }
         }

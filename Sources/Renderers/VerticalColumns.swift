@@ -11,7 +11,7 @@ struct VerticalColumns {
     /// `firsts[c + 1] - firsts[c] - 1` rows.
     var firsts: [Int] = [0]
     /// Rows left empty above each column's text (`Line.offset(inInlineSize:vertical:)`: 0 unless the column is
-    /// centred or set to the end, 地付き).
+    /// centred or set to the end, 地付き); empty when every column starts at the top.
     var leads: [Int] = []
 
     /// How many columns.
@@ -25,9 +25,13 @@ struct VerticalColumns {
         var text: [UInt8] = []
         var ends: [Int] = []
         ends.reserveCapacity(lines.count)
-        leads.reserveCapacity(lines.count)
-        for line in lines {
-            leads.append(min(max(0, line.offset(inInlineSize: rows, vertical: true)), rows))
+        for (c, line) in lines.enumerated() {
+            let lead = min(max(0, line.offset(inInlineSize: rows, vertical: true)), rows)
+            if lead > 0 {
+                // Only a page with a placed column pays for the array.
+                if leads.isEmpty { leads = [Int](repeating: 0, count: lines.count) }
+                leads[c] = lead
+            }
             var lineText = line.text
             lineText.withUTF8 { text.append(contentsOf: $0) }
             ends.append(text.count)
