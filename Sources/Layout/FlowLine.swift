@@ -15,8 +15,9 @@ struct FlowLine {
     var labels: [String] = []
     /// Holds only page-break labels of an empty paragraph; folded into a neighbour before page flow.
     var markerOnly = false
-    /// The book forces a new page before this line (`Block.look.pageBreak`): a page ends before it.
-    var breakBefore = false
+    /// The book forces a new page before this line (`Block.look.pageBreak`): a page ends before it, and the page
+    /// it starts records the side asked for (`Page.breakSide`).
+    var pageBreak: PageBreak?
 
     static func blank(direction: Direction) -> FlowLine {
         FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)

@@ -87,9 +87,23 @@ struct HTMLPageDrawer: Sendable {
     func line(_ line: Line, vertical: Bool) -> String {
         var classes = "l"
         if case .heading = line.role { classes += " hd" }
-        let body = vertical ? columnCells(line) : lineCells(line)
+        var body = vertical ? columnCells(line) : lineCells(line)
+        if line.alignment == .center || line.alignment == .end {
+            body = lead(line, vertical: vertical) + body
+        }
         let lang = HTMLEscape.language(line.language).map { " lang=\"\($0)\"" } ?? ""
         return "<div class=\"\(classes)\"\(lang) dir=\"\(line.direction.rawValue)\">\(body)</div>"
+    }
+
+    /// Empty cells before a centred or end-aligned line (`Line.startOffset(inInlineSize:)`, the one rule every
+    /// renderer follows), so it sits on the same cells as in the text output: the browser's own centring could
+    /// fall half a cell off, and the site allows no `style` attribute. The cells go at the line's start: its `dir`
+    /// puts an rtl line's start at the right.
+    private func lead(_ line: Line, vertical: Bool) -> String {
+        let size = vertical ? self.size.lines : self.size.columns
+        let cells = min(max(0, line.startOffset(inInlineSize: size)), size)
+        if vertical { return String(repeating: "<span class=\"r\"></span>", count: cells) }
+        return "<span class=\"o\">" + String(repeating: " ", count: cells) + "</span>"
     }
 
     /// Real `<ruby>` markup over the cells the text shows: the base, then the printed annotation as `<rp>`/`<rt>`

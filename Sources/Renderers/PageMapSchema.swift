@@ -36,7 +36,21 @@ extension PageMap {
         }
         sink.strings("printPages", count: page.printPages.count) { page.printPages[$0] }
         sink.strings("lines", count: page.lines.count) { page.lines[$0].text }
+        // Only on a page with a centred or end-aligned line (the book's `text-align`): every other page is as it
+        // was. Justified lines start at the start edge like `start` ones, and say so.
+        if hasPlacedLine(page) {
+            sink.strings("alignment", count: page.lines.count) { page.lines[$0].alignment.rawValue }
+        }
     }
+}
+
+/// Whether a line of the page is centred or set to the end. By index: a closure over the lines would copy each
+/// (a retain and release per field), on every page of every book.
+private func hasPlacedLine(_ page: Page) -> Bool {
+    for i in page.lines.indices where page.lines[i].alignment == .center || page.lines[i].alignment == .end {
+        return true
+    }
+    return false
 }
 
 /// The members of a `JSON` object.

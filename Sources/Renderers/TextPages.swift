@@ -41,7 +41,8 @@ public struct TextPageDrawer: Sendable {
         let right = PackedUTF8(binding.contains(.right) ? "┃" : "│")
         let lines = page.map { $0.lines.prefix(size.lines) } ?? []
         let columnCount = size.blockSize(.verticalRL)
-        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(columnCount)) : nil
+        let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(columnCount), rows: size.lines)
+            : nil
         let folio = folio ?? ""
         // Frame rows are 3 bytes a cell, a folio line a byte a cell and the folio; a text row is its edges, a
         // space a cell of padding and its text, or in a vertical column at most 6 bytes and the text of a cell.
@@ -121,19 +122,24 @@ public struct TextPageDrawer: Sendable {
         let spare = max(0, size.columns - verticalColumnCells * columnCount)
         columns.text.withUnsafeBufferPointer { text in
             columns.bounds.withUnsafeBufferPointer { bounds in
-                for row in 0..<size.lines {
-                    writer.put(left)
-                    writer.spaces(spare)
-                    for index in stride(from: columnCount - 1, through: 0, by: -1) {
-                        if index < columns.count, row < columns.rowCount(index) {
-                            let b = columns.firsts[index] + row
-                            cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]), into: &writer)
-                        } else {
-                            writer.spaces(verticalColumnCells)
+                columns.leads.withUnsafeBufferPointer { leads in
+                    for row in 0..<size.lines {
+                        writer.put(left)
+                        writer.spaces(spare)
+                        for index in stride(from: columnCount - 1, through: 0, by: -1) {
+                            // The column's row drawn here: `leads` empty rows above a centred or 地付き column.
+                            let r = index < columns.count ? row - (leads.isEmpty ? 0 : leads[index]) : -1
+                            if r >= 0, r < columns.rowCount(index) {
+                                let b = columns.firsts[index] + r
+                                cells.draw(UnsafeBufferPointer(rebasing: text[Int(bounds[b])..<Int(bounds[b + 1])]),
+                                           into: &writer)
+                            } else {
+                                writer.spaces(verticalColumnCells)
+                            }
                         }
+                        writer.put(right)
+                        endRow(writer.count)
                     }
-                    writer.put(right)
-                    endRow(writer.count)
                 }
             }
         }

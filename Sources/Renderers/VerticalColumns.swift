@@ -10,6 +10,9 @@ struct VerticalColumns {
     /// Where each column's bounds begin in `bounds`, then `bounds.count`: column `c` has
     /// `firsts[c + 1] - firsts[c] - 1` rows.
     var firsts: [Int] = [0]
+    /// Rows left empty above each column's text (`Line.offset(inInlineSize:vertical:)`: 0 unless the column is
+    /// centred or set to the end, 地付き); empty when every column starts at the top.
+    var leads: [Int] = []
 
     /// How many columns.
     var count: Int { firsts.count - 1 }
@@ -17,11 +20,18 @@ struct VerticalColumns {
     /// How many rows column `c` has.
     func rowCount(_ c: Int) -> Int { firsts[c + 1] - firsts[c] - 1 }
 
-    init<Lines: Collection>(_ lines: Lines) where Lines.Element == Line {
+    /// The columns of `lines`, placed in columns of `rows` rows.
+    init<Lines: Collection>(_ lines: Lines, rows: Int = 0) where Lines.Element == Line {
         var text: [UInt8] = []
         var ends: [Int] = []
         ends.reserveCapacity(lines.count)
-        for line in lines {
+        for (c, line) in lines.enumerated() {
+            let lead = min(max(0, line.offset(inInlineSize: rows, vertical: true)), rows)
+            if lead > 0 {
+                // Only a page with a placed column pays for the array.
+                if leads.isEmpty { leads = [Int](repeating: 0, count: lines.count) }
+                leads[c] = lead
+            }
             var lineText = line.text
             lineText.withUTF8 { text.append(contentsOf: $0) }
             ends.append(text.count)

@@ -87,9 +87,26 @@ struct ReadingOrderBuilder {
         return page.number
     }
 
-    /// The side a chapter's first page asks for, honoured only there (it is copied nowhere else).
+    /// The side a page asks for: a chapter's first page its `page-spread-*` (honoured only there, it is copied
+    /// nowhere else), which wins; else the side of a forced break of the book's CSS (`Page.breakSide`). This is
+    /// the one place where a requested side meets the page sequence, so both insert blank pages the same way.
     private func request(_ page: Page) -> PageSpread? {
-        page.startsChapter ? page.pageSpread : nil
+        if page.startsChapter, let spread = page.pageSpread { return spread }
+        guard let side = page.breakSide else { return nil }
+        return physicalSide(side)
+    }
+
+    /// `left`/`right` are physical; `recto` is the side a book opens on, after the spine in reading order (right
+    /// in ltr, left in rtl), `verso` the other (CSS Paged Media 3 §3.2; DESIGN.md §1). On the vertical axis left
+    /// stands for top and right for bottom, as for `page-spread-*`.
+    private func physicalSide(_ side: PageBreak) -> PageSpread? {
+        switch side {
+        case .page: nil
+        case .left: .left
+        case .right: .right
+        case .recto: layout.direction == .ltr ? .right : .left
+        case .verso: layout.direction == .ltr ? .left : .right
+        }
     }
 
     /// Whether `page-spread-left/right` names the side that comes first in reading order (left in ltr,

@@ -30,14 +30,26 @@ extension LayoutContext {
 
     func layoutBlocks(_ blocks: [Block], env: BlockEnv, separated: Bool, out: inout [FlowLine]) {
         var previous: BlockKind?
+        var keepNext = false
+        // A forced break on a block that sets no line (an empty `<div class="pagebreak">`) goes to the next one.
+        var pendingBreak: PageBreak?
         for block in blocks {
             if separated, let previous, needsSeparator(previous, block.kind) {
                 out.append(.blank(direction: env.direction))
+                if keepNext { out[out.count - 1].keep = true }
             }
             let first = out.count
             layoutBlock(block, env: env, out: &out)
-            if block.look.pageBreak != nil, first < out.count { out[first].breakBefore = true }
             previous = block.kind
+            guard first < out.count else {
+                pendingBreak = block.look.pageBreak ?? pendingBreak
+                continue
+            }
+            keepNext = applyKeepsAndBreaks(block.look, to: &out, from: first)
+            if let pending = pendingBreak {
+                if out[first].pageBreak == nil { out[first].pageBreak = pending }
+                pendingBreak = nil
+            }
         }
     }
 
@@ -50,19 +62,39 @@ extension LayoutContext {
 
     func layoutBlock(_ block: Block, env: BlockEnv, out: inout [FlowLine]) {
         let language = block.language ?? env.language
+        // The book's indents (BlockLooks.swift); a block without any is laid out as it always was.
+        guard !block.look.startIndent.isZero || block.look.textIndent != nil else {
+            layoutContent(block, env: env, language: language, indents: Indents(), out: &out)
+            return
+        }
+        let indents = self.indents(of: block.look, width: env.width, language: language)
+        if indents.start == 0 {
+            layoutContent(block, env: env, language: language, indents: indents, out: &out)
+            return
+        }
+        layoutIndented(block, indents: indents, env: env, out: &out) { inner, out in
+            layoutContent(block, env: inner, language: language, indents: indents, out: &out)
+        }
+    }
+
+    /// A block's own lines, inside whatever start indent `layoutBlock` keeps for it.
+    private func layoutContent(_ block: Block, env: BlockEnv, language: String?, indents: Indents,
+                               out: inout [FlowLine]) {
         switch block.kind {
         case .paragraph(let inlines):
             let input = ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby)
-            var indent: String?
-            if options.paragraph == .indent && !env.inCell {
-                indent = vertical || isCJKLanguage(language) ? "\u{3000}" : "  "
-            }
+            let indent = firstLineIndent(indents, body: true, inCell: env.inCell, language: language)
+            let place = placement(of: block.look, fallback: env.inCell ? .start : options.align)
             setParagraph(input, width: env.width, indent: indent, language: language, direction: block.direction,
-                         fallback: env.direction, role: .body, align: env.inCell ? .start : options.align, out: &out)
+                         fallback: env.direction, role: .body, align: place.align, placement: place.placement,
+                         out: &out)
         case .heading(let level, let inlines):
             let input = ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby)
-            setParagraph(input, width: env.width, language: language, direction: block.direction,
-                         fallback: env.direction, role: .heading(level: level), out: &out)
+            let indent = firstLineIndent(indents, body: false, inCell: env.inCell, language: language)
+            let place = placement(of: block.look, fallback: .start)
+            setParagraph(input, width: env.width, indent: indent, language: language, direction: block.direction,
+                         fallback: env.direction, role: .heading(level: level), align: place.align,
+                         placement: place.placement, out: &out)
         case .list(let list):
             layoutList(list, block: block, env: env, language: language, out: &out)
         case .quote(let blocks):

@@ -8,6 +8,8 @@ struct CellParagraph {
     var input: ParagraphInput
     var language: String?
     var direction: Direction?
+    /// The look of the block it came from: its alignment places its lines in the cell.
+    var look = BlockLook.plain
 }
 
 extension LayoutContext {
@@ -18,7 +20,7 @@ extension LayoutContext {
             switch block.kind {
             case .paragraph(let inlines), .heading(_, let inlines):
                 out.append(CellParagraph(input: ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby),
-                                         language: language, direction: block.direction))
+                                         language: language, direction: block.direction, look: block.look))
             case .list(let list):
                 for item in list.items { cellParagraphs(item.blocks, language: language, into: &out) }
             case .quote(let blocks):
@@ -43,8 +45,10 @@ extension LayoutContext {
     private func setCell(_ paragraphs: [CellParagraph], width: Int, env: BlockEnv) -> [FlowLine] {
         var lines: [FlowLine] = []
         for paragraph in paragraphs {
+            let place = placement(of: paragraph.look, fallback: .start)
             setParagraph(paragraph.input, width: width, language: paragraph.language, direction: paragraph.direction,
-                         fallback: env.direction, role: .table, out: &lines)
+                         fallback: env.direction, role: .table, align: place.align, placement: place.placement,
+                         out: &lines)
         }
         return lines.filter { !$0.markerOnly || !$0.labels.isEmpty }
     }
@@ -218,11 +222,14 @@ extension LayoutContext {
                     var used = 0
                     if k < cell.lines.count {
                         let flow = cell.lines[k]
+                        // A centred or end-aligned cell line sits in its cell: the grid pads cells anyway.
+                        let lead = flow.line.startOffset(inInlineSize: cell.width)
+                        if lead > 0 { text += String(repeating: " ", count: lead) }
                         let shift = text.utf8.count
                         decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
                         rubies += flow.line.rubies.map { $0.shifted(by: shift) }
                         text += flow.line.text
-                        used = flow.line.width
+                        used = lead + flow.line.width
                         if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
                         end = max(end, flow.end)
                         labels += flow.labels

@@ -22,11 +22,15 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
     var pos = 0
     let count = stream.lines.count
     while pos < count {
+        // The side a forced break asks for, from the lines that start the page (the first may look empty).
+        var side: PageBreak?
         while pos < count && looksEmpty(stream.lines[pos]) {
+            side = side ?? stream.lines[pos].pageBreak
             stream.drop(pos)
             pos += 1
         }
         if pos >= count { break }
+        side = side ?? stream.lines[pos].pageBreak
         let end = stream.pageEnd(from: pos, capacity: capacity)
         var last = end
         while last > pos && looksEmpty(stream.lines[last - 1]) { last -= 1 }
@@ -37,7 +41,8 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
                           pageSpread: page.starts.map { document.chapters[$0].pageSpread } ?? nil,
                           source: page.sources[0], additionalSources: Array(page.sources.dropFirst()),
                           printPages: page.labels, lines: page.lines, size: size, writingMode: mode,
-                          direction: flows[m].direction, language: pageLanguage(flows[m].language)))
+                          direction: flows[m].direction, language: pageLanguage(flows[m].language),
+                          breakSide: side == .page ? nil : side))
         for i in last..<end { stream.drop(i) }
         pos = end
     }
@@ -99,7 +104,7 @@ private struct FlowStream {
         let limit = min(pos + capacity, lines.count)
         // A page the book forces ends the page before it, whatever keeps say (CSS Fragmentation 3 §3.1: forced
         // breaks win over `avoid`).
-        if pos + 1 < limit, let forced = lines[(pos + 1)..<limit].firstIndex(where: \.breakBefore) { return forced }
+        if pos + 1 < limit, let forced = lines[(pos + 1)..<limit].firstIndex(where: { $0.pageBreak != nil }) { return forced }
         var end = limit
         if limit < lines.count {
             var b = limit - 1

@@ -37,10 +37,16 @@ public enum LineRole: Sendable, Hashable {
     case blank
 }
 
-/// Alignment in logical terms; `start` is the right edge in a right-to-left line.
+/// Alignment in logical terms; `start` is the right edge in a right-to-left line, the top of a vertical column.
+/// A line never carries padding for its alignment: where it starts is `Line.offset(inInlineSize:vertical:)`.
 public enum LineAlignment: String, Sendable, Hashable, Codable {
     case start
+    /// Widened to its measure (spaces or character gaps written into the text), so it starts at the start edge.
     case justify
+    /// `text-align: center` (CSS Text 3 §6.1): the spare cells split, the odd one after the line.
+    case center
+    /// `text-align: end`: flush with the end edge (right in ltr, left in rtl, the bottom of a column: 地付き).
+    case end
 }
 
 /// One line (a column, in vertical writing) of a page, in logical order and without trailing padding.
@@ -90,9 +96,28 @@ public struct Line: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Cells to leave before the text from the physical start of the line (left, or top in a column).
-    public func offset(inInlineSize size: Int) -> Int {
-        direction == .rtl ? max(0, size - width) : 0
+    /// Cells to leave between the line's own start edge (the right edge of an rtl line, the top of a column) and
+    /// its text: the one rule of where a line starts, which `offset(inInlineSize:vertical:)` turns physical.
+    /// `start` and `justify` sit at the start edge, `end` at the end edge, `center` leaves floor(spare / 2) cells
+    /// on the start side (CSS Text 3 §6.1). Inlinable, as every renderer asks it for every line: a call across
+    /// modules would copy the line.
+    @inlinable
+    public func startOffset(inInlineSize size: Int) -> Int {
+        let spare = max(0, size - width)
+        switch alignment {
+        case .start, .justify: return 0
+        case .center: return spare / 2
+        case .end: return spare
+        }
+    }
+
+    /// Cells (rows in a column) to leave before the text from the physical start of the line: the left edge, or
+    /// the top of a vertical column. A right-to-left line mirrors `startOffset`; a column is always read top down
+    /// (Quire draws no bottom-to-top column), so its start is the top whatever the line's direction.
+    @inlinable
+    public func offset(inInlineSize size: Int, vertical: Bool = false) -> Int {
+        let fromStart = startOffset(inInlineSize: size)
+        return direction == .rtl && !vertical ? max(0, size - width) - fromStart : fromStart
     }
 }
 
@@ -123,6 +148,10 @@ public struct Page: Sendable, Hashable {
     /// This page holds the first line of a chapter (the spreads stage honours `pageSpread` there).
     public var startsChapter: Bool
     public var pageSpread: PageSpread?
+    /// The side the book's CSS asks this page to fall on (`break-before: left|right|recto|verso` on its first
+    /// block; nil otherwise, `page` included). Layout cannot know sides (they come from the spread options), so
+    /// the spreads stage inserts the blank page, where it honours `pageSpread` (DESIGN.md §1).
+    public var breakSide: PageBreak?
     public var source: PageSource
     /// Further chapters on the same page, only in continuous layout.
     public var additionalSources: [PageSource]
@@ -140,7 +169,7 @@ public struct Page: Sendable, Hashable {
                 startsChapter: Bool = false, pageSpread: PageSpread? = nil, source: PageSource,
                 additionalSources: [PageSource] = [], printPages: [String] = [], lines: [Line] = [],
                 size: PageSize = .standard, writingMode: WritingMode = .horizontalTB, direction: Direction = .ltr,
-                language: String? = nil) {
+                language: String? = nil, breakSide: PageBreak? = nil) {
         self.number = number
         self.kind = kind
         self.chapterTitle = chapterTitle
@@ -155,6 +184,7 @@ public struct Page: Sendable, Hashable {
         self.writingMode = writingMode
         self.direction = direction
         self.language = language
+        self.breakSide = breakSide
     }
 
     /// A blank page standing in for `page`'s side of the spread: same chapter and place, no lines.

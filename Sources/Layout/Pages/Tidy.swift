@@ -1,3 +1,5 @@
+import BookModel
+
 /// Between layout and page cutting: a chapter's flow lines are tidied (page-break labels of empty paragraphs
 /// folded into a neighbour, redundant blank lines dropped) and marked with the keeps that page cutting honours:
 /// widows and orphans (CSS Fragmentation 3 `widows`/`orphans`) and headings kept with what follows them
@@ -9,10 +11,17 @@ func tidy(_ lines: consuming [FlowLine]) -> [FlowLine] {
     var result = lines
     var kept = 0
     var pending: [String] = []
+    // A forced break on a dropped label carrier (an empty paragraph) goes to the next line kept.
+    var pendingBreak: PageBreak?
     for r in result.indices {
         if result[r].markerOnly {
             pending += result[r].labels
+            pendingBreak = pendingBreak ?? result[r].pageBreak
             continue
+        }
+        if let side = pendingBreak, !result[r].collapsible {
+            if result[r].pageBreak == nil { result[r].pageBreak = side }
+            pendingBreak = nil
         }
         if result[r].collapsible {
             if kept == 0 || result[kept - 1].collapsible { continue }

@@ -19,6 +19,8 @@ struct LineBuilder {
     let language: String?
     let role: LineRole
     let align: TextAlign
+    /// Where lines that are not justified sit (`BlockLook.align`): start, center or end.
+    let placement: LineAlignment
     let vertical: Bool
     let printedAsIs: Bool
     /// The line being written, and input byte → output byte at cluster starts (-1 elsewhere) to place ruby bases.
@@ -33,7 +35,8 @@ struct LineBuilder {
 
     init(input: ParagraphInput, bytes: UnsafeBufferPointer<UInt8>, clusters: ClusterBuffer, width: Int,
          indent: (text: String, width: Int)?, direction: Direction, language: String?, role: LineRole,
-         align: TextAlign, vertical: Bool, printedAsIs: Bool, output: [UInt8], rubyPositions: [Int]) {
+         align: TextAlign, placement: LineAlignment = .start, vertical: Bool, printedAsIs: Bool, output: [UInt8],
+         rubyPositions: [Int]) {
         self.input = input
         self.bytes = bytes
         self.clusters = clusters
@@ -47,6 +50,7 @@ struct LineBuilder {
         self.language = language
         self.role = role
         self.align = align
+        self.placement = placement
         self.vertical = vertical
         self.printedAsIs = printedAsIs
         self.output = output
@@ -108,7 +112,7 @@ struct LineBuilder {
         }
         // Built where it is stored: a FlowLine copied into `out` costs a retain and release per field.
         out.append(FlowLine(line: Line(text: text, width: lineWidth, direction: direction,
-                                       alignment: justification.gaps > 0 ? .justify : .start, role: role,
+                                       alignment: justification.gaps > 0 ? .justify : placement, role: role,
                                        decorations: decorations, language: language, rubies: rubySpans),
                             start: start, end: end, labels: labels))
     }

@@ -11,10 +11,11 @@ import BookModel
 ///    ruby spans, source offsets and page-break labels.
 /// 7. Widows and orphans: `keepTogether` (Pages/Tidy.swift).
 extension LayoutContext {
-    /// Sets a paragraph into lines of at most `width` cells, appending them to `out`.
+    /// Sets a paragraph into lines of at most `width` cells, appending them to `out`. `align` says whether lines
+    /// are justified, `placement` where the others sit (the last line of a justified paragraph included).
     func setParagraph(_ input: ParagraphInput, width: Int, indent: String? = nil, language: String?,
                       direction explicit: Direction?, fallback: Direction, role: LineRole = .body,
-                      align: TextAlign = .start, out: inout [FlowLine]) {
+                      align: TextAlign = .start, placement: LineAlignment = .start, out: inout [FlowLine]) {
         let firstOut = out.count
         // Measured before the paragraph: measuring reuses the cluster buffers.
         var indentText = indent
@@ -56,7 +57,8 @@ extension LayoutContext {
             }
             var builder = LineBuilder(input: input, bytes: bytes, clusters: clusters, width: width,
                                       indent: indentText.map { ($0, indentWidth) }, direction: direction,
-                                      language: language, role: role, align: align, vertical: vertical,
+                                      language: language, role: role, align: align, placement: placement,
+                                      vertical: vertical,
                                       printedAsIs: printedAsIs, output: self.output, rubyPositions: self.rubyPositions)
             self.output = []
             self.rubyPositions = []
