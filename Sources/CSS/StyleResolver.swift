@@ -22,6 +22,9 @@ public struct StyleResolver: Sendable {
     /// Keyed by attribute local name; the rules of a bucket are tested only when the element has that attribute.
     private var byAttribute: [(name: String, entries: [Int32])] = []
     private var universal: [Int32] = []
+    /// Attributes that ancestor compounds test (`section[epub|type~="imprint"] p`): every element adds what it has of
+    /// them to its children's ancestor filter.
+    private var ancestorAttributes: [AttributeKey] = []
 
     private struct IndexedRule: Sendable {
         var declarations: [Declaration]
@@ -88,6 +91,7 @@ public struct StyleResolver: Sendable {
             let e = Int32(entries.count)
             entries.append(Entry(selector: selector, rule: index, rank: origin << 56 | spec << 32 | UInt64(entries.count)))
             prefilters.append(Prefilter(selector.ancestorHashes))
+            for key in selector.ancestorAttributeKeys where !ancestorAttributes.contains(key) { ancestorAttributes.append(key) }
             let subject = selector.compounds[0]
             let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
             let c = subject.tests.lazy.compactMap { if case .class(let v) = $0 { return v }; return nil }.first
@@ -166,6 +170,9 @@ public struct StyleResolver: Sendable {
             test(bucket.entries)
         }
         test(universal)
+        for key in ancestorAttributes {
+            if let value = tree.attribute(node, localName: key.name, namespaceURI: key.namespace) { key.insert(value, into: &own) }
+        }
         if out.count > 1 { out.sort { $0.rank < $1.rank } }
         return out
     }
