@@ -2,34 +2,36 @@
 /// use for descendant selectors. `.box p` is not tested on a `p` none of whose ancestors can have class `box`.
 /// It travels down the tree in `ComputedStyle`, so the lead's walk (parent style in, child style out) builds it
 /// with no extra pass; false positives only cost a full match, never a wrong answer.
-struct AncestorFilter: Sendable, Equatable {
-    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+@usableFromInline struct AncestorFilter: Sendable, Equatable {
+    @usableFromInline var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    @inlinable init() {}
 
     /// Not part of a style's value: two computed styles with equal values are equal whatever their ancestors.
-    static func == (l: AncestorFilter, r: AncestorFilter) -> Bool { true }
+    @usableFromInline static func == (l: AncestorFilter, r: AncestorFilter) -> Bool { true }
 
     /// FNV-1a over the bytes, with a kind tag so that type `p` and class `p` differ.
-    static func hash(_ kind: UInt8, _ s: some StringProtocol) -> UInt32 { hash(seed(kind), s) }
+    @inlinable static func hash(_ kind: UInt8, _ s: some StringProtocol) -> UInt32 { hash(seed(kind), s) }
 
     /// FNV-1a over the bytes of `s`, starting from `seed`.
-    static func hash(_ seed: UInt32, _ s: some StringProtocol) -> UInt32 {
+    @inlinable static func hash(_ seed: UInt32, _ s: some StringProtocol) -> UInt32 {
         var h = seed
         for b in s.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h
     }
 
     /// The state after the tag, so a kind (or an attribute name, see `AttributeKey`) starts its own hash space.
-    static func seed(_ tag: UInt32) -> UInt32 { (2_166_136_261 ^ tag) &* 16_777_619 }
-    static func seed(_ kind: UInt8) -> UInt32 { seed(UInt32(kind)) }
+    @inlinable static func seed(_ tag: UInt32) -> UInt32 { (2_166_136_261 ^ tag) &* 16_777_619 }
+    @inlinable static func seed(_ kind: UInt8) -> UInt32 { seed(UInt32(kind)) }
 
-    static let typeKind: UInt8 = 1, idKind: UInt8 = 2, classKind: UInt8 = 3, attributeKind: UInt8 = 4
+    @usableFromInline static let typeKind: UInt8 = 1, idKind: UInt8 = 2, classKind: UInt8 = 3, attributeKind: UInt8 = 4
 
     /// Calls `body` with the hash of each whitespace-separated token of `list` (a `class` attribute), on its bytes.
-    static func forEachToken(_ list: String, kind: UInt8, _ body: (UInt32) -> Void) {
+    @inlinable static func forEachToken(_ list: String, kind: UInt8, _ body: (UInt32) -> Void) {
         forEachToken(list, seed: seed(kind), body)
     }
 
-    static func forEachToken(_ list: String, seed: UInt32, _ body: (UInt32) -> Void) {
+    @inlinable static func forEachToken(_ list: String, seed: UInt32, _ body: (UInt32) -> Void) {
         var list = list
         list.withUTF8 { bytes in
             var i = 0
@@ -43,24 +45,24 @@ struct AncestorFilter: Sendable, Equatable {
         }
     }
 
-    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool {
+    @inlinable static func isSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
     }
 
-    func union(_ other: AncestorFilter) -> AncestorFilter {
+    @inlinable func union(_ other: AncestorFilter) -> AncestorFilter {
         var u = self
         u.bits = (bits.0 | other.bits.0, bits.1 | other.bits.1, bits.2 | other.bits.2, bits.3 | other.bits.3)
         return u
     }
 
-    mutating func insert(_ h: UInt32) {
+    @inlinable mutating func insert(_ h: UInt32) {
         set(Int(h & 0xFF))
         set(Int((h >> 8) & 0xFF))
     }
 
-    func mayContain(_ h: UInt32) -> Bool { test(Int(h & 0xFF)) && test(Int((h >> 8) & 0xFF)) }
+    @inlinable func mayContain(_ h: UInt32) -> Bool { test(Int(h & 0xFF)) && test(Int((h >> 8) & 0xFF)) }
 
-    private mutating func set(_ bit: Int) {
+    @inlinable mutating func set(_ bit: Int) {
         let mask = UInt64(1) << UInt64(bit & 63)
         switch bit >> 6 {
         case 0: bits.0 |= mask
@@ -70,7 +72,7 @@ struct AncestorFilter: Sendable, Equatable {
         }
     }
 
-    private func test(_ bit: Int) -> Bool {
+    @inlinable func test(_ bit: Int) -> Bool {
         let mask = UInt64(1) << UInt64(bit & 63)
         switch bit >> 6 {
         case 0: return bits.0 & mask != 0
@@ -115,11 +117,11 @@ extension Selector {
 /// adds to the ancestor filter, so `[epub|type~="z3998:verse"] p` is not walked up from every `p` of a book where
 /// few ancestors have that type. Only tests the filter can answer exactly: a definite namespace (an attribute of
 /// any namespace could be one of several), case-sensitive values, and `[a]`, `[a=v]` or `[a~=v]`.
-struct AttributeKey: Sendable, Equatable {
-    var namespace: String
-    var name: String
+@usableFromInline struct AttributeKey: Sendable, Equatable {
+    @usableFromInline var namespace: String
+    @usableFromInline var name: String
     /// The hash of the attribute's presence; its values hash from it.
-    var hash: UInt32
+    @usableFromInline var hash: UInt32
 
     init?(_ test: AttributeTest) {
         guard case .uri(let uri) = test.namespace, !test.caseInsensitive else { return nil }
@@ -143,7 +145,7 @@ struct AttributeKey: Sendable, Equatable {
     }
 
     /// Adds what an element with this attribute set to `value` can satisfy: presence, the whole value, each token.
-    func insert(_ value: String, into filter: inout AncestorFilter) {
+    @inlinable func insert(_ value: String, into filter: inout AncestorFilter) {
         filter.insert(hash)
         filter.insert(AncestorFilter.hash(AncestorFilter.seed(hash ^ 2), value))
         AncestorFilter.forEachToken(value, seed: AncestorFilter.seed(hash ^ 1)) { filter.insert($0) }
