@@ -42,7 +42,8 @@ extension Selector {
 
 extension Compound {
     @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
-        if let localName, tree.localName(node) != localName { return false }
+        // Compared as an Optional: binding `localName` would copy (retain) it for every element tested.
+        if localName != nil, tree.localName(node) != localName { return false }
         if case .uri(let uri) = namespace, tree.namespaceURI(node) != uri { return false }
         for test in tests where !test.matches(node, tree) { return false }
         return true

@@ -38,6 +38,8 @@ public struct StyleResolver: Sendable {
     @usableFromInline final class Matcher: Sendable {
         @usableFromInline let selector: Selector
         init(_ selector: Selector) { self.selector = selector }
+        /// Matching through the box borrows the selector where reading it out of the box would copy it.
+        @inlinable func matches<T: StyledTree>(_ node: T.Node, in tree: T) -> Bool { selector.matches(node, in: tree) }
     }
     @usableFromInline var matchers: [Matcher] = []
     /// Per entry: origin, specificity and source order packed into one sortable number.
@@ -164,7 +166,7 @@ public struct StyleResolver: Sendable {
             guard let list else { return }
             for i in list {
                 if let ancestors, !prefilters[Int(i)].allows(ancestors) { continue }
-                if matchers[Int(i)].selector.matches(node, in: tree) { out.append((i, ranks[Int(i)])) }
+                if matchers[Int(i)].matches(node, in: tree) { out.append((i, ranks[Int(i)])) }
             }
         }
         if let id = tree.id(node) {
