@@ -49,7 +49,7 @@ public struct ComputedStyle: Sendable, Equatable {
 
     /// Types, ids and classes of this element and its ancestors, for the matcher's cheap rejection; nil when the
     /// style was computed without its parent's (then nothing is rejected early in that subtree).
-    var ancestorFilter: AncestorFilter?
+    @usableFromInline var ancestorFilter: AncestorFilter?
 
     public init() {}
 

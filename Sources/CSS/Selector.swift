@@ -5,15 +5,15 @@ public struct Selector: Sendable, Equatable {
     public let specificity: Specificity
     /// The selector as written (whitespace collapsed), for provenance such as `.vrtl in style-standard.css`.
     public let text: String
-    let compounds: [Compound]
-    let combinators: [Combinator]
+    @usableFromInline let compounds: [Compound]
+    @usableFromInline let combinators: [Combinator]
     /// Holds a pseudo-element or a dynamic pseudo-class (`::before`, `:hover`): kept, but never matches in a paged,
     /// static rendering.
-    let neverMatches: Bool
+    @usableFromInline let neverMatches: Bool
     /// See `ancestorHashes`: all must be in an element's ancestor filter for the selector to possibly match.
     let ancestorHashes: [UInt32]
 
-    enum Combinator: Sendable, Equatable { case descendant, child, nextSibling, subsequentSibling }
+    @usableFromInline enum Combinator: Sendable, Equatable { case descendant, child, nextSibling, subsequentSibling }
 
     /// Parses one selector list (a rule's prelude). nil when any selector in it is invalid: Selectors 3 §5 drops
     /// the whole rule then. `namespaces` resolves prefixes (`epub|type`); an undeclared prefix is invalid.
@@ -63,7 +63,7 @@ public struct Namespaces: Sendable, Equatable {
 }
 
 /// Which namespace a type, universal or attribute selector asks for.
-enum NamespaceTest: Sendable, Equatable {
+@usableFromInline enum NamespaceTest: Sendable, Equatable {
     /// `*|` (or no prefix and no default namespace, for elements).
     case any
     /// A namespace URI; "" is "no namespace" (`|name`, or an unprefixed attribute).
@@ -71,12 +71,12 @@ enum NamespaceTest: Sendable, Equatable {
 }
 
 /// A compound selector: an optional type test and the simple selectors that follow it.
-struct Compound: Sendable, Equatable {
+@usableFromInline struct Compound: Sendable, Equatable {
     /// nil is the universal selector in any namespace.
-    var namespace: NamespaceTest = .any
+    @usableFromInline var namespace: NamespaceTest = .any
     /// nil for `*`.
-    var localName: String?
-    var tests: [SimpleTest] = []
+    @usableFromInline var localName: String?
+    @usableFromInline var tests: [SimpleTest] = []
 
     var specificity: Specificity {
         var s = Specificity(c: localName == nil ? 0 : 1)
@@ -85,7 +85,7 @@ struct Compound: Sendable, Equatable {
     }
 }
 
-enum SimpleTest: Sendable, Equatable {
+@usableFromInline enum SimpleTest: Sendable, Equatable {
     case id(String)
     case `class`(String)
     case attribute(AttributeTest)
@@ -109,17 +109,17 @@ enum SimpleTest: Sendable, Equatable {
     }
 }
 
-struct AttributeTest: Sendable, Equatable {
-    var namespace: NamespaceTest
-    var name: String
-    var op: Operator
-    var value: String
-    var caseInsensitive: Bool
+@usableFromInline struct AttributeTest: Sendable, Equatable {
+    @usableFromInline var namespace: NamespaceTest
+    @usableFromInline var name: String
+    @usableFromInline var op: Operator
+    @usableFromInline var value: String
+    @usableFromInline var caseInsensitive: Bool
 
-    enum Operator: Sendable, Equatable { case exists, equals, includes, dashMatch, prefix, suffix, substring }
+    @usableFromInline enum Operator: Sendable, Equatable { case exists, equals, includes, dashMatch, prefix, suffix, substring }
 }
 
-enum PseudoClass: Sendable, Equatable {
+@usableFromInline enum PseudoClass: Sendable, Equatable {
     case root, empty, firstChild, lastChild, onlyChild, firstOfType, lastOfType, onlyOfType, link
     case nthChild(Int, Int), nthLastChild(Int, Int), nthOfType(Int, Int), nthLastOfType(Int, Int)
     case lang(String)

@@ -2,15 +2,15 @@
 /// candidates fail on one cheap test; combinators then walk up or back from there.
 extension Selector {
     /// True when the selector matches `node`.
-    public func matches<T: StyledTree>(_ node: T.Node, in tree: T) -> Bool {
+    @inlinable public func matches<T: StyledTree>(_ node: T.Node, in tree: T) -> Bool {
         !neverMatches && match(0, node, tree) == .matched
     }
 
     /// `notMatchedGlobally`: the ancestors ran out, so trying another element for an earlier compound cannot help
     /// (every such element has the same or fewer ancestors). It stops the backtracking of `a b c` early.
-    private enum Outcome { case matched, notMatched, notMatchedGlobally }
+    @usableFromInline enum Outcome { case matched, notMatched, notMatchedGlobally }
 
-    private func match<T: StyledTree>(_ k: Int, _ node: T.Node, _ tree: T) -> Outcome {
+    @inlinable func match<T: StyledTree>(_ k: Int, _ node: T.Node, _ tree: T) -> Outcome {
         guard compounds[k].matches(node, tree) else { return .notMatched }
         guard k < combinators.count else { return .matched }
         switch combinators[k] {
@@ -41,8 +41,9 @@ extension Selector {
 }
 
 extension Compound {
-    func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
-        if let localName, tree.localName(node) != localName { return false }
+    @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
+        // Compared as an Optional: binding `localName` would copy (retain) it for every element tested.
+        if localName != nil, tree.localName(node) != localName { return false }
         if case .uri(let uri) = namespace, tree.namespaceURI(node) != uri { return false }
         for test in tests where !test.matches(node, tree) { return false }
         return true
@@ -50,7 +51,7 @@ extension Compound {
 }
 
 extension SimpleTest {
-    func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
+    @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
         switch self {
         case .id(let id): return tree.id(node) == id
         case .class(let name): return tree.classAttribute(node)?.containsToken(name) ?? false
@@ -64,9 +65,10 @@ extension SimpleTest {
 }
 
 extension AttributeTest {
-    func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
+    @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
         let uri: String?
         switch namespace { case .any: uri = nil; case .uri(let u): uri = u }
+        if op == .exists { return tree.hasAttribute(node, localName: name, namespaceURI: uri) }
         guard var actual = tree.attribute(node, localName: name, namespaceURI: uri) else { return false }
         if caseInsensitive { actual = actual.asciiLowercased }
         switch op {
@@ -82,7 +84,7 @@ extension AttributeTest {
 }
 
 extension PseudoClass {
-    func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
+    @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
         switch self {
         case .root: return tree.isRoot(node)
         case .empty: return tree.isEmpty(node)
@@ -109,7 +111,7 @@ extension PseudoClass {
     }
 
     /// The 1-based position among element siblings (of the same name and namespace when `ofType`).
-    private static func position<T: StyledTree>(_ node: T.Node, _ tree: T, ofType: Bool, fromEnd: Bool) -> Int {
+    @inlinable static func position<T: StyledTree>(_ node: T.Node, _ tree: T, ofType: Bool, fromEnd: Bool) -> Int {
         let name = ofType ? tree.localName(node) : "", ns = ofType ? tree.namespaceURI(node) : ""
         var count = 1
         var sibling = fromEnd ? tree.nextElementSibling(node) : tree.previousElementSibling(node)
@@ -121,7 +123,7 @@ extension PseudoClass {
     }
 
     /// True when `index` is a·n + b for some n ≥ 0.
-    private static func nth(_ a: Int, _ b: Int, _ index: Int) -> Bool {
+    @usableFromInline static func nth(_ a: Int, _ b: Int, _ index: Int) -> Bool {
         if a == 0 { return index == b }
         let diff = index - b
         return diff % a == 0 && diff / a >= 0

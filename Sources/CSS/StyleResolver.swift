@@ -10,34 +10,44 @@
 public struct StyleResolver: Sendable {
     public let context: MediaContext
     private var rules: [IndexedRule] = []
-    private var entries: [Entry] = []
     /// Per entry, what the ancestor filter must hold: plain values, so most candidates are rejected without
     /// touching (retaining) the selector.
-    private var prefilters: [Prefilter] = []
-    // Buckets hold indices into `entries`, keyed by `AncestorFilter.hash` of the key: no String is made or hashed
+    @usableFromInline var prefilters: [Prefilter] = []
+    // Buckets hold entry numbers, keyed by `AncestorFilter.hash` of the key: no String is made or hashed
     // per element, and a hash collision only costs a full (correct) match.
-    private var byID: [UInt32: [Int32]] = [:]
-    private var byClass: [UInt32: [Int32]] = [:]
-    private var byType: [UInt32: [Int32]] = [:]
+    @usableFromInline var byID: [UInt32: [Int32]] = [:]
+    @usableFromInline var byClass: [UInt32: [Int32]] = [:]
+    @usableFromInline var byType: [UInt32: [Int32]] = [:]
     /// Keyed by attribute local name; the rules of a bucket are tested only when the element has that attribute.
-    private var byAttribute: [(name: String, entries: [Int32])] = []
-    private var universal: [Int32] = []
+    @usableFromInline var byAttribute: [(name: String, entries: [Int32])] = []
+    @usableFromInline var universal: [Int32] = []
+    /// Attributes that ancestor compounds test (`section[epub|type~="imprint"] p`): every element adds what it has of
+    /// them to its children's ancestor filter.
+    @usableFromInline var ancestorAttributes: [AttributeKey] = []
 
     private struct IndexedRule: Sendable {
         var declarations: [Declaration]
         var sheet: String
     }
 
-    /// One selector of one rule. `rank` packs origin, specificity and source order into one sortable number.
-    private struct Entry: Sendable {
-        var selector: Selector
-        var rule: Int32
-        var rank: UInt64
+    /// Entries are the selectors of the rules, one per selector, numbered in source order; per entry, the index of
+    /// its rule in `rules`.
+    private var entryRules: [Int32] = []
+    /// Per entry, its selector in a box: the matching loop then retains one reference per candidate (or none),
+    /// where copying the selector out of an array retains each of its arrays and strings.
+    @usableFromInline final class Matcher: Sendable {
+        @usableFromInline let selector: Selector
+        init(_ selector: Selector) { self.selector = selector }
+        /// Matching through the box borrows the selector where reading it out of the box would copy it.
+        @inlinable func matches<T: StyledTree>(_ node: T.Node, in tree: T) -> Bool { selector.matches(node, in: tree) }
     }
+    @usableFromInline var matchers: [Matcher] = []
+    /// Per entry: origin, specificity and source order packed into one sortable number.
+    @usableFromInline var ranks: [UInt64] = []
 
-    private struct Prefilter: Sendable {
-        var hashes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        var count = 0
+    @usableFromInline struct Prefilter: Sendable {
+        @usableFromInline var hashes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        @usableFromInline var count = 0
         init(_ list: [UInt32]) {
             count = min(list.count, 4)
             if count > 0 { hashes.0 = list[0] }
@@ -45,7 +55,7 @@ public struct StyleResolver: Sendable {
             if count > 2 { hashes.2 = list[2] }
             if count > 3 { hashes.3 = list[3] }
         }
-        @inline(__always) func allows(_ f: AncestorFilter) -> Bool {
+        @inlinable func allows(_ f: AncestorFilter) -> Bool {
             (count < 1 || f.mayContain(hashes.0)) && (count < 2 || f.mayContain(hashes.1))
                 && (count < 3 || f.mayContain(hashes.2)) && (count < 4 || f.mayContain(hashes.3))
         }
@@ -85,9 +95,12 @@ public struct StyleResolver: Sendable {
         for selector in rule.selectors where !selector.neverMatches {
             let s = selector.specificity
             let spec = UInt64(min(s.a, 255)) << 16 | UInt64(min(s.b, 255)) << 8 | UInt64(min(s.c, 255))
-            let e = Int32(entries.count)
-            entries.append(Entry(selector: selector, rule: index, rank: origin << 56 | spec << 32 | UInt64(entries.count)))
+            let e = Int32(entryRules.count)
+            ranks.append(origin << 56 | spec << 32 | UInt64(entryRules.count))
+            entryRules.append(index)
+            matchers.append(Matcher(selector))
             prefilters.append(Prefilter(selector.ancestorHashes))
+            for key in selector.ancestorAttributeKeys where !ancestorAttributes.contains(key) { ancestorAttributes.append(key) }
             let subject = selector.compounds[0]
             let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
             let c = subject.tests.lazy.compactMap { if case .class(let v) = $0 { return v }; return nil }.first
@@ -109,14 +122,25 @@ public struct StyleResolver: Sendable {
 
     /// The computed style of `node`, from its parent's computed style (nil at the document element). The lead
     /// calls this once per element in a tree walk, parents first.
-    public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?) -> ComputedStyle {
-        var style = parent.map(ComputedStyle.init(inheritingFrom:)) ?? ComputedStyle()
+    ///
+    /// Inlinable, so the matching (`matchedRules` and `Selector.matches`) is specialised for the caller's tree type
+    /// in the caller's module: generic code run unspecialised pays a metadata lookup for `T.Node?` at every step up
+    /// or back the tree, and cannot inline the tree's accessors. Applying the declarations is not generic.
+    @inlinable public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?) -> ComputedStyle {
         // The filter of the ancestors: the parent's (which holds the parent itself); empty at the root; unknown when
         // a non-root element is computed without its parent's style.
         let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
         var own = AncestorFilter()
         let matched = matchedRules(node, tree, ancestors, own: &own)
-        var inline = tree.styleAttribute(node).map(Declaration.list(styleAttribute:)) ?? []
+        return computed(matched, styleAttribute: tree.styleAttribute(node), parent: parent,
+                        filter: ancestors.map { $0.union(own) })
+    }
+
+    /// The style from the matched rules and the `style` attribute, over what `parent` passes down.
+    @usableFromInline func computed(_ matched: [(entry: Int32, rank: UInt64)], styleAttribute: String?,
+                                    parent: ComputedStyle?, filter: AncestorFilter?) -> ComputedStyle {
+        var style = parent.map(ComputedStyle.init(inheritingFrom:)) ?? ComputedStyle()
+        var inline = styleAttribute.map(Declaration.list(styleAttribute:)) ?? []
         if let properties, !inline.isEmpty { inline.removeAll { !properties.contains($0.property) } }
         if !matched.isEmpty || !inline.isEmpty {
             let parentStyle = parent ?? ComputedStyle.initial
@@ -129,20 +153,20 @@ public struct StyleResolver: Sendable {
                 }
             }
         }
-        style.ancestorFilter = ancestors.map { $0.union(own) }
+        style.ancestorFilter = filter
         return style
     }
 
     /// The entries whose selectors match, as (entry, rank) sorted from lowest to highest precedence. Fills `own`
     /// with the element's type, id and classes, for its children's ancestor filter.
-    private func matchedRules<T: StyledTree>(_ node: T.Node, _ tree: T, _ ancestors: AncestorFilter?,
+    @inlinable func matchedRules<T: StyledTree>(_ node: T.Node, _ tree: T, _ ancestors: AncestorFilter?,
                                              own: inout AncestorFilter) -> [(entry: Int32, rank: UInt64)] {
         var out: [(entry: Int32, rank: UInt64)] = []
         func test(_ list: [Int32]?) {
             guard let list else { return }
             for i in list {
                 if let ancestors, !prefilters[Int(i)].allows(ancestors) { continue }
-                if entries[Int(i)].selector.matches(node, in: tree) { out.append((i, entries[Int(i)].rank)) }
+                if matchers[Int(i)].matches(node, in: tree) { out.append((i, ranks[Int(i)])) }
             }
         }
         if let id = tree.id(node) {
@@ -162,10 +186,13 @@ public struct StyleResolver: Sendable {
         let type = AncestorFilter.hash(AncestorFilter.typeKind, tree.localName(node))
         own.insert(type)
         if !byType.isEmpty { test(byType[type]) }
-        for bucket in byAttribute where tree.attribute(node, localName: bucket.name, namespaceURI: nil) != nil {
+        for bucket in byAttribute where tree.hasAttribute(node, localName: bucket.name, namespaceURI: nil) {
             test(bucket.entries)
         }
         test(universal)
+        for key in ancestorAttributes {
+            if let value = tree.attribute(node, localName: key.name, namespaceURI: key.namespace) { key.insert(value, into: &own) }
+        }
         if out.count > 1 { out.sort { $0.rank < $1.rank } }
         return out
     }
@@ -177,10 +204,9 @@ public struct StyleResolver: Sendable {
         func fromRules(important: Bool, userAgent: Bool?) {
             for m in matched {
                 if let userAgent, (m.rank >> 56 == 0) != userAgent { continue }
-                let e = entries[Int(m.entry)]
-                let r = rules[Int(e.rule)]
+                let r = rules[Int(entryRules[Int(m.entry)])]
                 for d in r.declarations where d.important == important {
-                    body(d) { Provenance(selector: e.selector.text, sheet: r.sheet) }
+                    body(d) { Provenance(selector: matchers[Int(m.entry)].selector.text, sheet: r.sheet) }
                 }
             }
         }

@@ -22,6 +22,10 @@ public protocol StyledTree {
     /// The language in effect (`xml:lang` or `lang`, inherited from ancestors; nil when none says).
     func language(_ node: Node) -> String?
 
+    /// Whether the element has the attribute (see `attribute`). Has a default; an arena can answer without making
+    /// the value's String.
+    func hasAttribute(_ node: Node, localName: String, namespaceURI: String?) -> Bool
+
     /// The `id` attribute. Has a default; an arena that keeps ids apart can answer faster.
     func id(_ node: Node) -> String?
     /// The `class` attribute as written; `StyleResolver` splits it on whitespace.
@@ -33,6 +37,9 @@ public protocol StyledTree {
 }
 
 extension StyledTree {
+    public func hasAttribute(_ node: Node, localName: String, namespaceURI: String?) -> Bool {
+        attribute(node, localName: localName, namespaceURI: namespaceURI) != nil
+    }
     public func id(_ node: Node) -> String? { attribute(node, localName: "id", namespaceURI: "") }
     public func classAttribute(_ node: Node) -> String? { attribute(node, localName: "class", namespaceURI: "") }
     public func styleAttribute(_ node: Node) -> String? { attribute(node, localName: "style", namespaceURI: "") }
@@ -41,7 +48,7 @@ extension StyledTree {
 
 extension String {
     /// True when the whitespace-separated list `self` holds `token` (the `~=` test and class matching), on bytes.
-    func containsToken(_ token: String) -> Bool {
+    @usableFromInline func containsToken(_ token: String) -> Bool {
         var me = self, wanted = token
         return me.withUTF8 { list in
             wanted.withUTF8 { t in

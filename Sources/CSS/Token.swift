@@ -58,7 +58,7 @@ extension String {
     }
 
     /// The string with ASCII letters lower-cased (CSS case-insensitivity never folds non-ASCII letters).
-    var asciiLowercased: String {
+    @usableFromInline var asciiLowercased: String {
         var needs = false
         for byte in utf8 where byte >= 0x41 && byte <= 0x5A { needs = true; break }
         guard needs else { return self }

@@ -4,16 +4,15 @@ import CSS
 ///
 /// `XMLNodes` links children forward only (first child, next sibling); selectors also walk up and back
 /// (descendant and sibling combinators, `:first-child`, `:nth-child`), so one pass here records each element's parent
-/// and previous and next element siblings. Names are compared by their interned numbers: a selector's name is looked
-/// up once in the document's name table, never compared as a String per element.
+/// and previous and next element siblings. Attribute names are compared as Strings over the element's own few
+/// attributes: most elements have none, and a short name compares in two machine words, where looking it up in the
+/// name table would hash it (a SipHash) for every element.
 struct StyledNodes: StyledTree {
     typealias Node = XMLNodes.NodeID
     let doc: XMLNodes
     private var parents: [Int32]
     private var previous: [Int32]
     private var following: [Int32]
-    private let nameIDs: [String: XMLNodes.Name]
-    private let namespaceIDs: [String: XMLNodes.Name]
     private let classID: XMLNodes.Name?
     private let langID: XMLNodes.Name?
 
@@ -23,13 +22,8 @@ struct StyledNodes: StyledTree {
         parents = [Int32](repeating: -1, count: count)
         previous = [Int32](repeating: -1, count: count)
         following = [Int32](repeating: -1, count: count)
-        // The seeded names are numbered alike in every document: their table is made once per process; only the
-        // few names a document adds are hashed here.
-        nameIDs = Self.extend(Self.seededNameIDs, with: doc.names.strings, from: XMLNodes.seededNames.strings.count)
-        namespaceIDs = Self.extend(Self.seededNamespaceIDs, with: doc.namespaces.strings,
-                                   from: XMLNodes.seededNamespaces.strings.count)
-        classID = nameIDs["class"]
-        langID = nameIDs["lang"]
+        classID = doc.names.strings.firstIndex(of: "class").map { XMLNodes.Name($0) }
+        langID = doc.names.strings.firstIndex(of: "lang").map { XMLNodes.Name($0) }
         guard doc.root >= 0 else { return }
         // Iterative walk: a hostile document may nest deeper than the stack allows.
         var stack: [XMLNodes.NodeID] = [doc.root]
@@ -45,30 +39,33 @@ struct StyledNodes: StyledTree {
         }
     }
 
-    private static let seededNameIDs = table(XMLNodes.seededNames.strings)
-    private static let seededNamespaceIDs = table(XMLNodes.seededNamespaces.strings)
-
-    private static func table(_ strings: [String]) -> [String: XMLNodes.Name] {
-        var out: [String: XMLNodes.Name] = [:]
-        for (i, s) in strings.enumerated() where out[s] == nil { out[s] = XMLNodes.Name(i) }
-        return out
-    }
-
-    private static func extend(_ seeded: [String: XMLNodes.Name], with strings: [String], from start: Int) -> [String: XMLNodes.Name] {
-        guard strings.count > start else { return seeded }
-        var out = seeded
-        for i in start..<strings.count where out[strings[i]] == nil { out[strings[i]] = XMLNodes.Name(i) }
-        return out
-    }
-
     func localName(_ node: Node) -> String { doc.name(node) }
     func namespaceURI(_ node: Node) -> String { doc.namespace(node) }
 
     func attribute(_ node: Node, localName: String, namespaceURI: String?) -> String? {
-        guard let name = nameIDs[localName] else { return nil }
-        guard let namespaceURI else { return doc.attribute(node, name, anyNamespace: true) }
-        guard let space = namespaceIDs[namespaceURI] else { return nil }
-        return doc.attribute(node, name, namespace: space)
+        guard let a = attributeIndex(node, localName, namespaceURI) else { return nil }
+        let attribute = doc.attributes[a]
+        return doc.bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(attribute.start)..<Int(attribute.start + attribute.count)]),
+                   as: UTF8.self)
+        }
+    }
+
+    func hasAttribute(_ node: Node, localName: String, namespaceURI: String?) -> Bool {
+        attributeIndex(node, localName, namespaceURI) != nil
+    }
+
+    /// The first attribute of the element with this local name, in this namespace (nil: any).
+    private func attributeIndex(_ node: Node, _ localName: String, _ namespaceURI: String?) -> Int? {
+        let n = doc.node(node)
+        guard n.name >= 0, n.count > 0 else { return nil }
+        for a in Int(n.start)..<Int(n.start + n.count) {
+            let attribute = doc.attributes[a]
+            guard doc.names.strings[Int(attribute.name)] == localName else { continue }
+            if let namespaceURI, doc.namespaces.strings[Int(attribute.namespace)] != namespaceURI { continue }
+            return a
+        }
+        return nil
     }
 
     func parent(_ node: Node) -> Node? { parents[Int(node)] >= 0 ? parents[Int(node)] : nil }
