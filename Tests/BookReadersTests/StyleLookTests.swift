@@ -97,13 +97,16 @@ final class StyleLookTests: XCTestCase {
         XCTAssertEqual(r[7].1.emphasisMark, EmphasisMark(.sesame), "a lone `filled` is a sesame in vertical text")
     }
 
+    /// The list's own `list-style-type`, or its items'; one set further up does not reach it (a browser's own sheet
+    /// sets `ol`'s and `ul`'s), and `type`/`value` attributes keep their own markers.
     func testListStyleTypeReachesTheList() throws {
         let css = "ol.roman { list-style-type: lower-roman } ul.plain { list-style: none } .kanji { list-style-type: cjk-ideographic }"
+            + " ol.items > li { list-style-type: upper-alpha }"
         let b = try blocks("<ol class=\"roman\"><li>a</li></ol><ul class=\"plain\"><li>b</li></ul>"
                            + "<div class=\"kanji\"><ol><li>c</li></ol></div><ol><li>d</li></ol>"
-                           + "<ol class=\"roman\" type=\"A\"><li>e</li></ol>", css: css)
+                           + "<ol class=\"roman\" type=\"A\"><li>e</li></ol><ol class=\"items\"><li>f</li></ol>", css: css)
         let styles: [ListStyle?] = b.map { if case .list(let l) = $0.kind { return l.style }; return .string("not a list") }
-        XCTAssertEqual(styles, [.lowerRoman, ListStyle.none, .cjkIdeographic, nil, nil])
+        XCTAssertEqual(styles, [.lowerRoman, ListStyle.none, nil, nil, nil, .upperAlpha])
     }
 
     func testWhiteSpacePreAndPreLine() throws {
@@ -205,5 +208,16 @@ final class StyleLookTests: XCTestCase {
         let b = try blocks("<h2>Title</h2><p>text</p>", css: "body { hyphens: auto } h2 { -webkit-hyphens: none; hyphens: none }")
         XCTAssertEqual(b.map(\.look.hyphens), [Hyphens.none, .auto])
         XCTAssertNil(try blocks("<p>x</p>", css: "p { color: red }")[0].look.hyphens)
+    }
+
+    /// Shaped like `w3c/css-epub-text-transform`: `-epub-fullwidth` in a style attribute of a vertical page; and
+    /// `capitalize` across elements, small caps as capitals.
+    func testTextTransformsReachTheText() throws {
+        let b = try blocks("<p style=\"text-transform: -epub-fullwidth\">これはテストです。<br/>123456abcdef</p>"
+                           + "<p class=\"cap\">hel<b>lo</b> wor<i>ld</i></p><p><span class=\"sc\">Leo Tolstoy</span></p>",
+                           css: "html { writing-mode: vertical-rl } .cap { text-transform: capitalize } .sc { font-variant: small-caps }")
+        XCTAssertEqual(inlines(b[0]).plainText, "これはテストです。\n１２３４５６ａｂｃｄｅｆ")
+        XCTAssertEqual(inlines(b[1]).plainText, "Hello World")
+        XCTAssertEqual(inlines(b[2]).plainText, "LEO TOLSTOY")
     }
 }

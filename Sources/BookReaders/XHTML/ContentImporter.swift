@@ -75,7 +75,6 @@ struct ContentImporter {
         var startIndent = Measure.zero
         var transform = ComputedStyle.TextTransform.none
         var smallCaps = false
-        var listStyle: ListStyle?
         /// `visibility: hidden`: the text keeps its room but shows nothing.
         var invisible = false
         var hyphens: Hyphens?

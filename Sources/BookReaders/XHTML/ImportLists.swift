@@ -19,11 +19,14 @@ extension ContentImporter {
             let blocks = self.blocks(in: item, context: itemContext)
             let marker = explicitMarkers ? Self.marker(number, type: type) + "." : nil
             listItems.append(ListItem(blocks: blocks, marker: marker))
-            number += reversed ? -1 : 1
+            number = reversed ? number &- 1 : number &+ 1  // a hostile `start` near Int.max wraps, never traps
         }
         guard !listItems.isEmpty else { return }
-        // The `type` and `value` attributes write their own markers; otherwise the book's `list-style-type`.
-        let style = explicitMarkers ? nil : context.listStyle
+        // The `type` and `value` attributes write their own markers; otherwise the book's `list-style-type`,
+        // declared on the list or on its items. Not one inherited from further up: a browser's own sheet sets
+        // `ol`'s and `ul`'s (`decimal`, `disc`), which stops inheritance there (CSS Lists 3, HTML §15.3.8).
+        let declared = styles.look(e)?.listStyle ?? items.first.flatMap { styles.look($0)?.listStyle }
+        let style = explicitMarkers ? nil : declared
         out.append(block(.list(ListBlock(ordered: ordered, start: first, items: listItems, style: style)),
                          at: start, context: context))
     }

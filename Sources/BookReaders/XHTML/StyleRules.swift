@@ -23,7 +23,6 @@ extension ContentImporter {
         if let mark = look.emphasis { ctx.style.emphasisMark = mark }
         if let t = look.transform { ctx.transform = t }
         if let s = look.smallCaps { ctx.smallCaps = s }
-        if let l = look.listStyle { ctx.listStyle = l }
         if let w = look.whiteSpace {
             ctx.preformatted = w == .pre || w == .preWrap || w == .breakSpaces
             ctx.preLine = w == .preLine
@@ -68,8 +67,19 @@ extension ContentImporter {
         }
         var text = doc.text(c)
         if context.transform != .none || context.smallCaps {
-            text = TextTransforms.apply(context.transform, smallCaps: context.smallCaps, to: text,
-                                        language: context.language, after: collector.lastScalar)
+            let t = context.transform
+            let textCase: TextTransformer.Case
+            switch t.case {
+            case .none: textCase = .none
+            case .uppercase: textCase = .uppercase
+            case .lowercase: textCase = .lowercase
+            case .capitalize: textCase = .capitalize
+            }
+            var transformer = TextTransformer(case: textCase, fullWidth: t.fullWidth, fullSizeKana: t.fullSizeKana,
+                                              smallCaps: context.smallCaps, language: context.language)
+            // The paragraph so far ends inside a word: `hel<span class="cap">lo</span>` is not capitalized again.
+            transformer.insideWord = collector.lastScalar.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
+            text = transformer.apply(text)
         }
         if context.invisible { text = Self.blanked(text) }
         guard context.preformatted || context.preLine else {
