@@ -11,7 +11,7 @@ extension Selector {
     @usableFromInline enum Outcome { case matched, notMatched, notMatchedGlobally }
 
     @inlinable func match<T: StyledTree>(_ k: Int, _ node: T.Node, _ tree: T) -> Outcome {
-        guard compounds[k].matches(node, tree) else { return .notMatched }
+        guard matchers[k].matches(node, tree) else { return .notMatched }
         guard k < combinators.count else { return .matched }
         switch combinators[k] {
         case .child:
@@ -45,6 +45,15 @@ extension Compound {
         // Compared as an Optional: binding `localName` would copy (retain) it for every element tested.
         if localName != nil, tree.localName(node) != localName { return false }
         if case .uri(let uri) = namespace, tree.namespaceURI(node) != uri { return false }
+        for test in tests where !test.matches(node, tree) { return false }
+        return true
+    }
+}
+
+extension CompoundMatcher {
+    @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
+        if let localName, tree.localName(node) != localName { return false }
+        if let namespaceURI, tree.namespaceURI(node) != namespaceURI { return false }
         for test in tests where !test.matches(node, tree) { return false }
         return true
     }
