@@ -24,6 +24,9 @@
     @inlinable static func seed(_ tag: UInt32) -> UInt32 { (2_166_136_261 ^ tag) &* 16_777_619 }
     @inlinable static func seed(_ kind: UInt8) -> UInt32 { seed(UInt32(kind)) }
 
+    /// The hash a type (an element's local name) has in the filter and the rule index.
+    @usableFromInline static func typeHash(_ name: String) -> UInt32 { hash(typeKind, name) }
+
     @usableFromInline static let typeKind: UInt8 = 1, idKind: UInt8 = 2, classKind: UInt8 = 3, attributeKind: UInt8 = 4
 
     /// Calls `body` with the hash of each whitespace-separated token of `list` (a `class` attribute), on its bytes.

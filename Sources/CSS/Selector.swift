@@ -49,12 +49,15 @@ public struct Selector: Sendable, Equatable {
 /// A compound selector frozen for matching (see `Selector.matchers`).
 @usableFromInline final class CompoundMatcher: Sendable, Equatable {
     @usableFromInline let localName: String?
+    /// `AncestorFilter.typeHash(localName)`: most type tests fail, on this integer.
+    @usableFromInline let typeHash: UInt32
     /// nil: any namespace.
     @usableFromInline let namespaceURI: String?
     @usableFromInline let tests: [SimpleTest]
 
     init(_ c: Compound) {
         localName = c.localName
+        typeHash = c.localName.map(AncestorFilter.typeHash) ?? 0
         if case .uri(let u) = c.namespace { namespaceURI = u } else { namespaceURI = nil }
         tests = c.tests
     }

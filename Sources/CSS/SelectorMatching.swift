@@ -52,7 +52,7 @@ extension Compound {
 
 extension CompoundMatcher {
     @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
-        if let localName, tree.localName(node) != localName { return false }
+        if let localName, tree.localNameHash(node) != typeHash || tree.localName(node) != localName { return false }
         if let namespaceURI, tree.namespaceURI(node) != namespaceURI { return false }
         for test in tests where !test.matches(node, tree) { return false }
         return true

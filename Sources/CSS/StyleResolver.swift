@@ -183,7 +183,7 @@ public struct StyleResolver: Sendable {
                 if !byClass.isEmpty { test(byClass[h]) }
             }
         }
-        let type = AncestorFilter.hash(AncestorFilter.typeKind, tree.localName(node))
+        let type = tree.localNameHash(node)
         own.insert(type)
         if !byType.isEmpty { test(byType[type]) }
         for bucket in byAttribute where tree.hasAttribute(node, localName: bucket.name, namespaceURI: nil) {

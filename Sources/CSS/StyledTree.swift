@@ -34,6 +34,9 @@ public protocol StyledTree {
     func styleAttribute(_ node: Node) -> String?
     /// True for the document element. Has a default (no parent).
     func isRoot(_ node: Node) -> Bool
+    /// `AncestorFilter`'s hash of the local name. Has a default; an arena that interns names can hash each name once,
+    /// so a type test that fails (most do) compares two integers instead of two strings.
+    func localNameHash(_ node: Node) -> UInt32
 }
 
 extension StyledTree {
@@ -44,6 +47,9 @@ extension StyledTree {
     public func classAttribute(_ node: Node) -> String? { attribute(node, localName: "class", namespaceURI: "") }
     public func styleAttribute(_ node: Node) -> String? { attribute(node, localName: "style", namespaceURI: "") }
     public func isRoot(_ node: Node) -> Bool { parent(node) == nil }
+    public func localNameHash(_ node: Node) -> UInt32 { Self.typeHash(localName(node)) }
+    /// The hash `localNameHash` answers for an element named `name`.
+    public static func typeHash(_ name: String) -> UInt32 { AncestorFilter.typeHash(name) }
 }
 
 extension String {

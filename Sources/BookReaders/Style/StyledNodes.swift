@@ -13,6 +13,9 @@ struct StyledNodes: StyledTree {
     private var parents: [Int32]
     private var previous: [Int32]
     private var following: [Int32]
+    /// `typeHash` of every name of the document, hashed once (the seeded names once per process).
+    private let nameHashes: [UInt32]
+    private static let seededHashes = XMLNodes.seededNames.strings.map { StyledNodes.typeHash($0) }
     private let classID: XMLNodes.Name?
     private let langID: XMLNodes.Name?
 
@@ -22,6 +25,9 @@ struct StyledNodes: StyledTree {
         parents = [Int32](repeating: -1, count: count)
         previous = [Int32](repeating: -1, count: count)
         following = [Int32](repeating: -1, count: count)
+        let seeded = Self.seededHashes
+        nameHashes = doc.names.strings.count == seeded.count ? seeded
+            : seeded + doc.names.strings[seeded.count...].map { StyledNodes.typeHash($0) }
         classID = doc.names.strings.firstIndex(of: "class").map { XMLNodes.Name($0) }
         langID = doc.names.strings.firstIndex(of: "lang").map { XMLNodes.Name($0) }
         guard doc.root >= 0 else { return }
@@ -40,6 +46,7 @@ struct StyledNodes: StyledTree {
     }
 
     func localName(_ node: Node) -> String { doc.name(node) }
+    func localNameHash(_ node: Node) -> UInt32 { nameHashes[Int(doc.nameID(node))] }
     func namespaceURI(_ node: Node) -> String { doc.namespace(node) }
 
     func attribute(_ node: Node, localName: String, namespaceURI: String?) -> String? {
