@@ -48,7 +48,11 @@ public struct StyleResolver: Sendable {
     @usableFromInline struct Prefilter: Sendable {
         @usableFromInline var hashes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         @usableFromInline var count = 0
-        init(_ list: [UInt32]) {
+        /// The type hash the element's previous sibling must have (`h2 + p`), 0 for none: the `+` rules of a busy
+        /// type (Standard Ebooks' `h2 + p`, `hr + p`, `header + p`, … on every `p`) fail on one integer.
+        @usableFromInline var previousType: UInt32 = 0
+        init(_ list: [UInt32], previousType: UInt32 = 0) {
+            self.previousType = previousType
             count = min(list.count, 4)
             if count > 0 { hashes.0 = list[0] }
             if count > 1 { hashes.1 = list[1] }
@@ -99,7 +103,11 @@ public struct StyleResolver: Sendable {
             ranks.append(origin << 56 | spec << 32 | UInt64(entryRules.count))
             entryRules.append(index)
             matchers.append(Matcher(selector))
-            prefilters.append(Prefilter(selector.ancestorHashes))
+            var previousType: UInt32 = 0
+            if selector.combinators.first == .nextSibling, let name = selector.compounds[1].localName {
+                previousType = AncestorFilter.typeHash(name)
+            }
+            prefilters.append(Prefilter(selector.ancestorHashes, previousType: previousType))
             for key in selector.ancestorAttributeKeys where !ancestorAttributes.contains(key) { ancestorAttributes.append(key) }
             let subject = selector.compounds[0]
             let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
@@ -136,6 +144,38 @@ public struct StyleResolver: Sendable {
                         filter: ancestors.map { $0.union(own) })
     }
 
+    /// What `style(for:in:parent:siblings:)` remembers of the last element it computed: the element's parent (a
+    /// caller's number for it), the rules it matched and its style.
+    public struct SiblingMemo: Sendable {
+        @usableFromInline var parent = -1
+        @usableFromInline var matched: [Int32] = []
+        @usableFromInline var style = ComputedStyle()
+        public init() {}
+    }
+
+    /// `style(for:in:parent:)` for a walk that visits siblings in turn: an element with the same parent as the
+    /// last one, no `style` attribute and the very same matched rules has the same computed style (the cascade's
+    /// inputs are equal), so the declarations are not applied again: the thousands of `<p>` of a chapter cost one
+    /// match each. `reused` says so, for a caller that derives more from the style. `parentKey` must differ for
+    /// different parents (the parent's node number).
+    @inlinable public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?, parentKey: Int,
+                                               siblings memo: inout SiblingMemo) -> (style: ComputedStyle, reused: Bool) {
+        let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
+        var own = AncestorFilter()
+        let matched = matchedRules(node, tree, ancestors, own: &own)
+        let attribute = tree.styleAttribute(node)
+        if attribute == nil, parent != nil, memo.parent == parentKey, memo.matched.elementsEqual(matched.lazy.map(\.entry)) {
+            var style = memo.style
+            style.ancestorFilter = ancestors.map { $0.union(own) }
+            return (style, true)
+        }
+        let style = computed(matched, styleAttribute: attribute, parent: parent, filter: ancestors.map { $0.union(own) })
+        memo.parent = attribute == nil ? parentKey : -1
+        memo.matched = matched.map(\.entry)
+        memo.style = style
+        return (style, false)
+    }
+
     /// The style from the matched rules and the `style` attribute, over what `parent` passes down.
     @usableFromInline func computed(_ matched: [(entry: Int32, rank: UInt64)], styleAttribute: String?,
                                     parent: ComputedStyle?, filter: AncestorFilter?) -> ComputedStyle {
@@ -162,10 +202,13 @@ public struct StyleResolver: Sendable {
     @inlinable func matchedRules<T: StyledTree>(_ node: T.Node, _ tree: T, _ ancestors: AncestorFilter?,
                                              own: inout AncestorFilter) -> [(entry: Int32, rank: UInt64)] {
         var out: [(entry: Int32, rank: UInt64)] = []
+        let previousType = tree.previousElementSibling(node).map { tree.localNameHash($0) } ?? 0
         func test(_ list: [Int32]?) {
             guard let list else { return }
             for i in list {
-                if let ancestors, !prefilters[Int(i)].allows(ancestors) { continue }
+                let prefilter = prefilters[Int(i)]
+                if prefilter.previousType != 0 && prefilter.previousType != previousType { continue }
+                if let ancestors, !prefilter.allows(ancestors) { continue }
                 if matchers[Int(i)].matches(node, in: tree) { out.append((i, ranks[Int(i)])) }
             }
         }

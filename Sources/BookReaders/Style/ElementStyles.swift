@@ -216,10 +216,21 @@ struct ElementStyles: Sendable {
         var ancestors: [ComputedStyle] = []
         var stack: [(node: XMLNodes.NodeID, depth: Int)] = [(doc.root, 0)]
         var modeWarned = false
+        // The last element's style and look, for the sibling visited next (see `StyleResolver.SiblingMemo`): the
+        // stack pops siblings one after the other (last first) when they hold no elements, as most paragraphs.
+        var memo = StyleResolver.SiblingMemo()
+        var lastLook: Int32 = 0
         while let (node, depth) = stack.popLast() {
             ancestors.removeSubrange(depth...)
-            let style = resolver.style(for: node, in: tree, parent: ancestors.last)
-            record(style, of: node, vertical: vertical)
+            let parentKey = depth == 0 ? -1 : Int(tree.parent(node) ?? -1)
+            let (style, reused) = resolver.style(for: node, in: tree, parent: ancestors.last, parentKey: parentKey,
+                                                 siblings: &memo)
+            if reused {
+                index[Int(node)] = lastLook
+            } else {
+                record(style, of: node, vertical: vertical)
+                lastLook = index[Int(node)]
+            }
             if style.isHidden { continue }  // nothing inside a hidden element is shown, whatever it says
             if let mode, !modeWarned, depth > 1, style.declared.contains(.writingMode),
                (style.writingMode == .verticalRL) != (mode == .verticalRL) {
