@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A book built like the EBPAJ (電書協) template — `class="vrtl"` on `<html>`, the template's classes in a sheet
+/// reached through `@import`, a competing `html { horizontal-tb }` in the linking sheet — paginated end to end
+/// (issue 15): vertical, `.tcy` one row, `.start-2em` two rows down, `.align-end` at the foot of its column,
+/// `.pagebreak` a new page, `.hidden` not shown, `.em-sesame` and `.bold` kept for the viewer.
+final class EBPAJRenderTests: XCTestCase {
+    private func book() throws -> URL {
+        let folder = try temporaryFolder(self)
+        func write(_ path: String, _ text: String) throws { try writeFile(path, text, in: folder) }
+        try write("META-INF/container.xml", """
+            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>\
+            <rootfile full-path="item/standard.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+            """)
+        try write("item/standard.opf", """
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">\
+            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="uid">x</dc:identifier>\
+            <dc:title>縦書きの本</dc:title><dc:language>ja</dc:language></metadata>\
+            <manifest><item id="p1" href="xhtml/p-001.xhtml" media-type="application/xhtml+xml"/>\
+            <item id="css" href="style/book-style.css" media-type="text/css"/></manifest>\
+            <spine page-progression-direction="rtl"><itemref idref="p1"/></spine></package>
+            """)
+        try write("item/style/book-style.css", """
+            @charset "UTF-8";
+            @import url("style-standard.css");
+            html, .hltr { -epub-writing-mode: horizontal-tb; writing-mode: horizontal-tb; }
+            """)
+        try write("item/style/style-standard.css", """
+            .vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }
+            .tcy { -epub-text-combine: horizontal; text-combine-upright: all; }
+            .start-2em { margin-top: 2em; }
+            .align-end { text-align: right; }
+            .pagebreak { page-break-before: always; }
+            .hidden { display: none; }
+            .em-sesame { -epub-text-emphasis-style: filled sesame; }
+            .bold { font-weight: bold; }
+            """)
+        try write("item/xhtml/p-001.xhtml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" class="vrtl" xml:lang="ja"><head><title>一</title>\
+            <link rel="stylesheet" type="text/css" href="../style/book-style.css"/></head><body><div class="main">\
+            <p>第<span class="tcy">AB</span>回、<span class="em-sesame">傍点</span>と<span class="bold">太字</span>。</p>\
+            <p class="hidden">隠す</p><div class="start-2em"><p>字下げの段落。</p></div><p class="align-end">地付き</p>\
+            <div class="pagebreak"></div><p>二の章。</p></div></body></html>
+            """)
+        return folder
+    }
+
+    private func pages() throws -> [[String: Any]] {
+        let run = try Run.quire(["render", try book().path, "--page", "12x10", "--format", "json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let map = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return try XCTUnwrap(map["pages"] as? [[String: Any]])
+    }
+
+    func testTheTemplateIsHonouredOnThePage() throws {
+        let pages = try pages()
+        XCTAssertEqual(pages.count, 2, "the .pagebreak starts a second page")
+        XCTAssertEqual(pages.map { $0["writingMode"] as? String }, ["vertical-rl", "vertical-rl"])
+        let lines = try XCTUnwrap(pages[0]["lines"] as? [String])
+        XCTAssertFalse(lines.joined().contains("隠す"), "the .hidden paragraph is not shown")
+        XCTAssertEqual(lines.first, "第AB回、傍点と太字。")
+        XCTAssertTrue(lines.contains("  字下げの段落。"), "two rows of .start-2em before the text: \(lines)")
+        let alignment = try XCTUnwrap(pages[0]["alignment"] as? [String])
+        XCTAssertEqual(alignment[try XCTUnwrap(lines.firstIndex(of: "地付き"))], "end")
+        XCTAssertEqual(pages[1]["lines"] as? [String], ["二の章。"])
+    }
+
+    /// In the text output the 地付き column ends at the foot of the page, and `AB` shares one row.
+    func testTextColumns() throws {
+        let run = try Run.quire(["render", try book().path, "--page", "12x10", "--single-sided"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(rows.contains { $0.contains("AB") }, "the tate-chu-yoko pair shares a row:\n\(run.stdout)")
+        let foot = try XCTUnwrap(rows.lastIndex { $0.contains("き") })
+        let head = try XCTUnwrap(rows.firstIndex { $0.contains("地") })
+        XCTAssertEqual(foot - head, 2)
+        XCTAssertGreaterThanOrEqual(foot, 9, "地付き sits at the bottom of a 10-row column:\n\(run.stdout)")
+    }
+}
