@@ -21,7 +21,14 @@ struct VerticalColumns {
         var text: [UInt8] = []
         var ends: [Int] = []
         ends.reserveCapacity(lines.count)
+        // Combined ranges (text-combine-upright) of each column, moved to `text`; empty while no line has any.
+        var combined: [[Range<Int>]] = []
         for line in lines {
+            let ranges = line.combinedRanges
+            if !ranges.isEmpty {
+                if combined.isEmpty { combined = Array(repeating: [], count: lines.count) }
+                combined[ends.count] = ranges.map { $0.shifted(by: text.count) }
+            }
             var lineText = line.text
             lineText.withUTF8 { text.append(contentsOf: $0) }
             ends.append(text.count)
@@ -35,8 +42,9 @@ struct VerticalColumns {
             bounds.withUnsafeMutableBufferPointer { bounds in
                 entries.withUnsafeBufferPointer { entries in
                     var start = 0
-                    for end in ends {
-                        firsts.append(Self.rows(of: text, start..<end, entries: entries, into: bounds, at: firsts.last!))
+                    for (c, end) in ends.enumerated() {
+                        firsts.append(Self.rows(of: text, start..<end, combined: combined.isEmpty ? [] : combined[c],
+                                                entries: entries, into: bounds, at: firsts.last!))
                         start = end
                     }
                 }
@@ -49,12 +57,15 @@ struct VerticalColumns {
     }
 
     /// Writes the bounds of the rows of the column `text[range]` from `bounds[first]` on; returns where they end.
-    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entries: UnsafeBufferPointer<UInt16>,
-                             into bounds: UnsafeMutableBufferPointer<Int32>, at first: Int) -> Int {
+    /// `combined`: the column's combined ranges (`Line.combinedRanges`) as byte ranges of `text`.
+    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, combined: [Range<Int>],
+                             entries: UnsafeBufferPointer<UInt16>, into bounds: UnsafeMutableBufferPointer<Int32>,
+                             at first: Int) -> Int {
         guard var n = codePointStarts(of: text, range, entries: entries, into: bounds, at: first) else {
             // A code point that may join its neighbour: the paginator's own (grapheme-aware) rows.
             var n = first
-            for row in verticalRowRanges(of: UnsafeBufferPointer(rebasing: text[range])) {
+            let local = combined.map { $0.shifted(by: -range.lowerBound) }
+            for row in verticalRowRanges(of: UnsafeBufferPointer(rebasing: text[range]), combined: local) {
                 bounds[n] = Int32(range.lowerBound + row.lowerBound)
                 n += 1
             }
@@ -67,7 +78,8 @@ struct VerticalColumns {
         n = first
         // Every code point is a character alone here (`codePointStarts` checked), and only ASCII has a kind, so
         // the first byte of each says it.
-        tateChuYokoRows(count: count, kind: { i in tateChuYokoKind(text[Int(bounds[first + i])]) }) { row, _ in
+        tateChuYokoRows(count: count, byte: { i in let b = text[Int(bounds[first + i])]; return b < 0x80 ? b : 0 },
+                        combined: combined, start: { Int(bounds[first + $0]) }) { row, _ in
             bounds[n] = bounds[first + row]
             n += 1
         }
@@ -109,4 +121,9 @@ struct VerticalColumns {
         }
         return n
     }
+}
+
+extension Range where Bound == Int {
+    /// The same bytes `shift` further on (a column's ranges moved into the page's buffer, or back).
+    fileprivate func shifted(by shift: Int) -> Range<Int> { (lowerBound + shift)..<(upperBound + shift) }
 }

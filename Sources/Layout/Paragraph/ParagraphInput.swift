@@ -2,8 +2,8 @@ import BookModel
 
 /// The first phase of setting a paragraph: its inlines as one UTF-8 buffer, with what the later phases must
 /// know about the bytes (which are decorations, which must not be broken, where lines are forced to end,
-/// where page-break labels and ruby fall). Ruby is written out here as `--ruby` asks, so the line breaker sees
-/// exactly the text that will be printed.
+/// where page-break labels, ruby and inline styles fall). Ruby is written out here as `--ruby` asks, so the line
+/// breaker sees exactly the text that will be printed.
 struct ParagraphInput {
     var bytes: [UInt8] = []
     /// Byte ranges that are decorations (ruby annotations, table labels), ascending.
@@ -14,6 +14,8 @@ struct ParagraphInput {
     var markers: [(position: Int, label: String)] = []
     /// Ruby bases (byte ranges), their annotations, and where the annotation is shown in the text, if it is.
     var rubies: [(base: Range<Int>, annotation: String, shown: Range<Int>?)] = []
+    /// Styled runs of book text (byte ranges of `bytes`), ascending and disjoint; empty for an unstyled paragraph.
+    var styles: [StyleSpan] = []
     /// Source offset of the first book character.
     var offset: Int
 
@@ -38,8 +40,11 @@ struct ParagraphInput {
         bytes.reserveCapacity(size)
         for inline in inlines {
             switch inline {
-            case .text(let text, _):
+            case .text(let text, let style):
+                let start = bytes.count
                 bytes.append(contentsOf: text.utf8)
+                let drawn = style.subtracting(.link)
+                if !drawn.isEmpty && bytes.count > start { appendStyle(start..<bytes.count, drawn) }
             case .ruby(let base, let annotation):
                 let start = bytes.count
                 bytes.append(contentsOf: base.utf8)
@@ -57,6 +62,22 @@ struct ParagraphInput {
                 markers.append((bytes.count, label))
             }
         }
+    }
+
+    /// Records a styled run. Runs of one style that touch become one span, except combined ones
+    /// (`text-combine-upright`): each element is combined on its own, as a browser does it.
+    private mutating func appendStyle(_ range: Range<Int>, _ style: InlineStyle) {
+        if let last = styles.last, last.range.upperBound == range.lowerBound, last.style == style,
+           !style.contains(.combineUpright) {
+            styles[styles.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+            styles.append(StyleSpan(range: range, style: style))
+        }
+    }
+
+    /// The byte ranges set with `text-combine-upright`, for the rows of a vertical column (TateChuYoko.swift).
+    var combined: [Range<Int>] {
+        styles.isEmpty ? [] : styles.compactMap { $0.style.contains(.combineUpright) ? $0.range : nil }
     }
 
     /// The alt text of an image as a paragraph, between decorations: "[image: alt]".
@@ -78,6 +99,7 @@ struct ParagraphInput {
         copy.hardBreaks = hardBreaks.map { $0 + shift }
         copy.markers = markers.map { ($0.position + shift, $0.label) }
         copy.rubies = rubies.map { ($0.base.shifted(by: shift), $0.annotation, $0.shown.map { $0.shifted(by: shift) }) }
+        copy.styles = styles.map { $0.shifted(by: shift) }
         return copy
     }
 }
