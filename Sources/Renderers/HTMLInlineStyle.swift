@@ -47,7 +47,8 @@ struct CellLook: Equatable {
     func run(_ text: String) -> String {
         if style.isEmpty { return decoration ? "<span class=\"d\">\(text)</span>" : text }
         let classes = ((decoration ? " d" : "") + styleClasses).dropFirst()
-        return "<\(tag) class=\"\(classes)\">\(text)</\(tag)>"
+        let attribute = classes.isEmpty ? "" : " class=\"\(classes)\""
+        return "<\(tag)\(attribute)>\(text)</\(tag)>"
     }
 
     /// One cell box with classes `base` (`w`, or `r …` in a column) and this look's.
