@@ -128,4 +128,27 @@ final class StyleSpanTests: XCTestCase {
         XCTAssertEqual(verticalRows(of: line.text, combined: line.combinedRanges), ["第", "12", "34", "回"])
         XCTAssertEqual(line.width, 4)
     }
+
+    // MARK: text output
+
+    func testAozoraModeNotesEmphasisMarksAsAozoraBunkoDoes() {
+        let b = Builder()
+        var sesame = InlineStyle()
+        sesame.emphasisMark = EmphasisMark(.sesame)
+        var bold = sesame
+        bold.insert(.strong)
+        var circle = InlineStyle()
+        circle.emphasisMark = EmphasisMark(.circle, filled: false)
+        let doc = document([b.block(.paragraph([
+            .text("これは", []), .text("大事", sesame), .text("な", bold), .text("話で", []), .text("ここ", circle), .text("だ。", []),
+        ]), language: "ja")], language: "ja")
+        let aozora = paginate(doc, options: options(80, 5) { $0.ruby = .aozora }).flatMap(\.lines)
+        XCTAssertEqual(aozora.map(\.text), ["これは大事な［＃「大事な」に傍点］話でここ［＃「ここ」に白丸傍点］だ。"])
+        XCTAssertEqual(aozora[0].content, "これは大事な話でここだ。", "the notes are decorations")
+        XCTAssertEqual(styled(aozora[0]).map(\.0), ["大事", "な", "ここ"])
+        for mode in [RubyMode.paren, .drop] {
+            let lines = paginate(doc, options: options(80, 5) { $0.ruby = mode }).flatMap(\.lines)
+            XCTAssertEqual(lines.map(\.text), ["これは大事な話でここだ。"], "\(mode)")
+        }
+    }
 }
