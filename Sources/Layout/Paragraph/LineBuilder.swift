@@ -148,6 +148,7 @@ struct LineBuilder {
         let inputDecorations = input.decorations
         let mapsRuby = !input.rubies.isEmpty
         let inputStyles = input.styles
+        let mapsStyles = !inputStyles.isEmpty
         // The style run being written (-1: none), where its span starts and where its last cluster ended.
         var openStyle = -1
         var styleStart = 0
@@ -164,7 +165,7 @@ struct LineBuilder {
                 && inputDecorations[decorationIndex].lowerBound <= b0
             let o0 = output.count
             if mapsRuby { rubyPositions[b0 - lineStart] = o0 }
-            if !inputStyles.isEmpty {
+            if mapsStyles {
                 while styleIndex < inputStyles.count && inputStyles[styleIndex].range.upperBound <= b0 { styleIndex += 1 }
                 let current = styleIndex < inputStyles.count && inputStyles[styleIndex].range.lowerBound <= b0
                     ? styleIndex : -1
@@ -195,7 +196,7 @@ struct LineBuilder {
                 for k in b0..<b1 { output.append(bytes[k]) }
             }
             lineWidth += Int(clusterWidth[c])
-            styleEnd = output.count
+            if mapsStyles { styleEnd = output.count }
             if let add = justification.spaces(after: f, width: clusterWidth[c]) {
                 if openDecoration >= 0 {
                     decorations.append(openDecoration..<output.count)
