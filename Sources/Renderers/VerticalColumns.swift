@@ -23,13 +23,16 @@ struct VerticalColumns {
         ends.reserveCapacity(lines.count)
         // Combined ranges (text-combine-upright) of each column, moved to `text`; empty while no line has any.
         var combined: [[Range<Int>]] = []
-        for line in lines {
-            let ranges = line.combinedRanges
-            if !ranges.isEmpty {
-                if combined.isEmpty { combined = Array(repeating: [], count: lines.count) }
-                combined[ends.count] = ranges.map { $0.shifted(by: text.count) }
+        for index in lines.indices {
+            // By index, reading only the fields needed: no copy of the whole line.
+            if !lines[index].styles.isEmpty {
+                let ranges = lines[index].combinedRanges
+                if !ranges.isEmpty {
+                    if combined.isEmpty { combined = Array(repeating: [], count: lines.count) }
+                    combined[ends.count] = ranges.map { $0.shifted(by: text.count) }
+                }
             }
-            var lineText = line.text
+            var lineText = lines[index].text
             lineText.withUTF8 { text.append(contentsOf: $0) }
             ends.append(text.count)
         }
@@ -42,8 +45,9 @@ struct VerticalColumns {
             bounds.withUnsafeMutableBufferPointer { bounds in
                 entries.withUnsafeBufferPointer { entries in
                     var start = 0
-                    for (c, end) in ends.enumerated() {
-                        firsts.append(Self.rows(of: text, start..<end, combined: combined.isEmpty ? [] : combined[c],
+                    for c in ends.indices {
+                        let end = ends[c]
+                        firsts.append(Self.rows(of: text, start..<end, combined: combined.isEmpty ? nil : combined[c],
                                                 entries: entries, into: bounds, at: firsts.last!))
                         start = end
                     }
@@ -57,14 +61,15 @@ struct VerticalColumns {
     }
 
     /// Writes the bounds of the rows of the column `text[range]` from `bounds[first]` on; returns where they end.
-    /// `combined`: the column's combined ranges (`Line.combinedRanges`) as byte ranges of `text`.
-    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, combined: [Range<Int>],
+    /// `combined`: the column's combined ranges (`Line.combinedRanges`) as byte ranges of `text`, nil when no
+    /// line of the page has any (nothing to pass around for plain pages).
+    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, combined: [Range<Int>]?,
                              entries: UnsafeBufferPointer<UInt16>, into bounds: UnsafeMutableBufferPointer<Int32>,
                              at first: Int) -> Int {
         guard var n = codePointStarts(of: text, range, entries: entries, into: bounds, at: first) else {
             // A code point that may join its neighbour: the paginator's own (grapheme-aware) rows.
             var n = first
-            let local = combined.map { $0.shifted(by: -range.lowerBound) }
+            let local = (combined ?? []).map { $0.shifted(by: -range.lowerBound) }
             for row in verticalRowRanges(of: UnsafeBufferPointer(rebasing: text[range]), combined: local) {
                 bounds[n] = Int32(range.lowerBound + row.lowerBound)
                 n += 1
@@ -78,10 +83,17 @@ struct VerticalColumns {
         n = first
         // Every code point is a character alone here (`codePointStarts` checked), and only ASCII has a kind, so
         // the first byte of each says it.
-        tateChuYokoRows(count: count, byte: { i in let b = text[Int(bounds[first + i])]; return b < 0x80 ? b : 0 },
-                        combined: combined, start: { Int(bounds[first + $0]) }) { row, _ in
-            bounds[n] = bounds[first + row]
-            n += 1
+        let byte = { (i: Int) -> UInt8 in let b = text[Int(bounds[first + i])]; return b < 0x80 ? b : 0 }
+        if let combined {
+            tateChuYokoRows(count: count, byte: byte, combined: combined, start: { Int(bounds[first + $0]) }) { row, _ in
+                bounds[n] = bounds[first + row]
+                n += 1
+            }
+        } else {
+            tateChuYokoRows(count: count, byte: byte) { row, _ in
+                bounds[n] = bounds[first + row]
+                n += 1
+            }
         }
         bounds[n] = Int32(range.upperBound)
         return n + 1

@@ -30,6 +30,27 @@ public func tateChuYokoKind(_ byte: UInt8) -> UInt8 {
 @inlinable
 public func tateChuYokoRows(count: Int, byte: (Int) -> UInt8, combined: [Range<Int>] = [],
                             start: (Int) -> Int = { $0 }, row: (_ first: Int, _ length: Int) -> Void) {
+    if !combined.isEmpty {
+        combinedTateChuYokoRows(count: count, byte: byte, combined: combined, start: start, row: row)
+        return
+    }
+    // Without combined ranges (nearly every column): the automatic pairs alone.
+    var previous: UInt8 = 0
+    var i = 0
+    while i < count {
+        let k = tateChuYokoKind(byte(i))
+        let pair = k != 0 && i + 1 < count && tateChuYokoKind(byte(i + 1)) == k && previous != k
+            && (i + 2 >= count || tateChuYokoKind(byte(i + 2)) != k)
+        row(i, pair ? 2 : 1)
+        previous = k
+        i += pair ? 2 : 1
+    }
+}
+
+/// `tateChuYokoRows` with combined ranges: the same automatic pairs, and the ranges first.
+@usableFromInline
+func combinedTateChuYokoRows(count: Int, byte: (Int) -> UInt8, combined: [Range<Int>], start: (Int) -> Int,
+                             row: (_ first: Int, _ length: Int) -> Void) {
     var previous: UInt8 = 0
     var r = 0
     // Whether the character starting at byte `s` is in a combined range, from range `r` on.
@@ -40,31 +61,28 @@ public func tateChuYokoRows(count: Int, byte: (Int) -> UInt8, combined: [Range<I
     }
     var i = 0
     while i < count {
-        if !combined.isEmpty {
-            let s = start(i)
-            while r < combined.count && combined[r].upperBound <= s { r += 1 }
-            if r < combined.count && combined[r].lowerBound <= s {
-                var end = i + 1
-                while end < count && start(end) < combined[r].upperBound { end += 1 }
-                var fits = end - i <= 2
-                for k in i..<end where fits {
-                    let b = byte(k)
-                    fits = b >= 0x21 && b <= 0x7E
-                }
-                previous = tateChuYokoKind(byte(end - 1))
-                if fits {
-                    row(i, end - i)
-                } else {
-                    for k in i..<end { row(k, 1) }
-                }
-                i = end
-                continue
+        let s = start(i)
+        while r < combined.count && combined[r].upperBound <= s { r += 1 }
+        if r < combined.count && combined[r].lowerBound <= s {
+            var end = i + 1
+            while end < count && start(end) < combined[r].upperBound { end += 1 }
+            var fits = end - i <= 2
+            for k in i..<end where fits {
+                let b = byte(k)
+                fits = b >= 0x21 && b <= 0x7E
             }
+            previous = tateChuYokoKind(byte(end - 1))
+            if fits {
+                row(i, end - i)
+            } else {
+                for k in i..<end { row(k, 1) }
+            }
+            i = end
+            continue
         }
         let k = tateChuYokoKind(byte(i))
-        var pair = k != 0 && i + 1 < count && tateChuYokoKind(byte(i + 1)) == k && previous != k
-            && (i + 2 >= count || tateChuYokoKind(byte(i + 2)) != k)
-        if pair && !combined.isEmpty && isCombined(start(i + 1)) { pair = false }
+        let pair = k != 0 && i + 1 < count && tateChuYokoKind(byte(i + 1)) == k && previous != k
+            && (i + 2 >= count || tateChuYokoKind(byte(i + 2)) != k) && !isCombined(start(i + 1))
         row(i, pair ? 2 : 1)
         previous = k
         i += pair ? 2 : 1
