@@ -83,10 +83,12 @@ struct HTMLPageDrawer: Sendable {
         return out + "</div>"
     }
 
-    /// One line (a column in vertical-rl) with its own `lang` and `dir`; decorations are dimmed.
+    /// One line (a column in vertical-rl) with its own `lang` and `dir`; decorations are dimmed, inline styles
+    /// drawn as `CellLook` says (`mk`: the line has emphasis marks, which reach past its box).
     func line(_ line: Line, vertical: Bool) -> String {
         var classes = "l"
         if case .heading = line.role { classes += " hd" }
+        if line.styles.contains(where: { $0.style.emphasisMark != nil }) { classes += " mk" }
         var body = vertical ? columnCells(line) : lineCells(line)
         if line.alignment == .center || line.alignment == .end {
             body = lead(line, vertical: vertical) + body
@@ -142,31 +144,33 @@ struct HTMLPageDrawer: Sendable {
         }
     }
 
-    /// Narrow characters run as text in the monospace font; each wide character sits in a two-cell box.
+    /// Narrow characters run as text in the monospace font; each wide character sits in a two-cell box. A run
+    /// is cut where the look changes (decoration, style), and at every cell with an emphasis mark.
     private func lineCells(_ line: Line) -> String {
         var out = ""
         var run = ""
-        var runIsDecoration = false
+        var runLook = CellLook.plain
         func flush() {
             guard !run.isEmpty else { return }
-            out += runIsDecoration ? "<span class=\"d\">\(HTMLEscape.text(run))</span>" : HTMLEscape.text(run)
+            out += runLook.run(HTMLEscape.text(run))
             run = ""
         }
         let ruby = RubyMarkup(spans: line.rubies)
+        var styles = StyleCursor(line.styles)
         var offset = 0
         for character in line.text {
             let piece = String(character)
             let end = offset + piece.utf8.count
-            let decoration = isDecoration(offset, line.decorations)
+            let look = CellLook(decoration: isDecoration(offset, line.decorations), style: styles.style(at: offset))
             if !line.rubies.isEmpty {
                 let markup = ruby.before(offset, end)
                 if !markup.isEmpty { flush(); out += markup }
             }
             if cellWidth(of: piece, ambiguousWide: ambiguousWide) >= 2 {
                 flush()
-                out += "<span class=\"w\(decoration ? " d" : "")\">\(HTMLEscape.text(piece))</span>"
+                out += look.cell("w", HTMLEscape.text(piece))
             } else {
-                if decoration != runIsDecoration { flush(); runIsDecoration = decoration }
+                if look != runLook || look.marksEachCell { flush(); runLook = look }
                 run += piece
             }
             if !line.rubies.isEmpty {
@@ -179,18 +183,18 @@ struct HTMLPageDrawer: Sendable {
         return out + ruby.close(at: offset)
     }
 
-    /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko.
+    /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko (automatic, or a
+    /// short `text-combine-upright` range); a row takes the style of its first character.
     private func columnCells(_ line: Line) -> String {
         var out = ""
         let ruby = RubyMarkup(spans: line.rubies)
+        var styles = StyleCursor(line.styles)
         var offset = 0
-        for row in verticalRows(of: line.text) {
-            var classes = "r"
-            if row.count == 2 { classes += " t" }
-            if isDecoration(offset, line.decorations) { classes += " d" }
+        for row in verticalRows(of: line.text, combined: line.combinedRanges) {
+            let look = CellLook(decoration: isDecoration(offset, line.decorations), style: styles.style(at: offset))
             let end = offset + row.utf8.count
             if !line.rubies.isEmpty { out += ruby.before(offset, end) }
-            out += "<span class=\"\(classes)\">\(HTMLEscape.text(row))</span>"
+            out += look.cell(row.count == 2 ? "r t" : "r", HTMLEscape.text(row))
             if !line.rubies.isEmpty { out += ruby.after(offset, end) }
             offset = end
         }

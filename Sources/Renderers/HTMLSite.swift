@@ -33,7 +33,8 @@ public struct HTMLSite: Sendable {
         let (urls, assets) = imageAssets()
         let drawer = HTMLPageDrawer(size: pageSize, ambiguousWide: options.ambiguousWide, imageURLs: urls,
                                     imageBoxes: HTMLAssets.imageBoxes(result.pages))
-        let css = HTMLStyle.css(size: pageSize, gap: result.layout.gap)
+        var css = HTMLStyle.css(size: pageSize, gap: result.layout.gap)
+        if HTMLInlineStyle.styled(result.pages) { css += "\n" + HTMLInlineStyle.css(lineHeight: HTMLStyle.lineHeight) }
         let context = Context(site: self, drawer: drawer, css: css)
         var out: [OutputFile] = []
         switch mode {

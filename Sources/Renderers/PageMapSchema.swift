@@ -12,6 +12,8 @@ protocol PageMapSink {
     mutating func object(_ key: StaticString, _ members: (inout Self) -> Void)
     /// An array of `count` strings, `item(i)` giving each.
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String)
+    /// An array of `count` objects, `item(i, &members)` writing the members of each.
+    mutating func objects(_ key: StaticString, count: Int, _ item: (Int, inout Self) -> Void)
 }
 
 extension PageMap {
@@ -40,6 +42,11 @@ extension PageMap {
         // was. Justified lines start at the start edge like `start` ones, and say so.
         if hasPlacedLine(page) {
             sink.strings("alignment", count: page.lines.count) { page.lines[$0].alignment.rawValue }
+        }
+        // Only pages with styled text say so: a book without styles keeps the bytes it had.
+        if page.lines.contains(where: { !$0.styles.isEmpty }) {
+            let spans = PageStyleSpans(page.lines)
+            sink.objects("styles", count: spans.items.count) { i, item in spans.write(i, into: &item) }
         }
     }
 }
@@ -70,6 +77,14 @@ struct JSONMembers: PageMapSink {
 
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
         members.append(("\(key)", .array((0..<count).map { .string(item($0)) })))
+    }
+
+    mutating func objects(_ key: StaticString, count: Int, _ item: (Int, inout JSONMembers) -> Void) {
+        members.append(("\(key)", .array((0..<count).map { i in
+            var inner = JSONMembers()
+            item(i, &inner)
+            return .object(inner.members)
+        })))
     }
 }
 
@@ -144,6 +159,27 @@ struct PrettyMembers: PageMapSink {
             JSON.newline(&out, indent: indent + 1)
             JSON.escape(item(i), into: &out)
         }
+        JSON.newline(&out, indent: indent)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    mutating func objects(_ key: StaticString, count: Int, _ item: (Int, inout PrettyMembers) -> Void) {
+        self.key(key)
+        if count == 0 { JSON.ascii("[]", into: &out); return }
+        out.append(UInt8(ascii: "["))
+        let level = indent
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.newline(&out, indent: level + 1)
+            out.append(UInt8(ascii: "{"))
+            indent = level + 2
+            first = true
+            item(i, &self)
+            JSON.newline(&out, indent: level + 1)
+            out.append(UInt8(ascii: "}"))
+        }
+        indent = level
+        first = false
         JSON.newline(&out, indent: indent)
         out.append(UInt8(ascii: "]"))
     }

@@ -25,14 +25,25 @@ struct VerticalColumns {
         var text: [UInt8] = []
         var ends: [Int] = []
         ends.reserveCapacity(lines.count)
-        for (c, line) in lines.enumerated() {
-            let lead = min(max(0, line.offset(inInlineSize: rows, vertical: true)), rows)
+        // Combined ranges (text-combine-upright) of each column, moved to `text`; empty while no line has any.
+        var combined: [[Range<Int>]] = []
+        for index in lines.indices {
+            let c = ends.count
+            let lead = min(max(0, lines[index].offset(inInlineSize: rows, vertical: true)), rows)
             if lead > 0 {
                 // Only a page with a placed column pays for the array.
                 if leads.isEmpty { leads = [Int](repeating: 0, count: lines.count) }
                 leads[c] = lead
             }
-            var lineText = line.text
+            // By index, reading only the fields needed: no copy of the whole line.
+            if !lines[index].styles.isEmpty {
+                let ranges = lines[index].combinedRanges
+                if !ranges.isEmpty {
+                    if combined.isEmpty { combined = Array(repeating: [], count: lines.count) }
+                    combined[c] = ranges.map { $0.shifted(by: text.count) }
+                }
+            }
+            var lineText = lines[index].text
             lineText.withUTF8 { text.append(contentsOf: $0) }
             ends.append(text.count)
         }
@@ -45,8 +56,10 @@ struct VerticalColumns {
             bounds.withUnsafeMutableBufferPointer { bounds in
                 entries.withUnsafeBufferPointer { entries in
                     var start = 0
-                    for end in ends {
-                        firsts.append(Self.rows(of: text, start..<end, entries: entries, into: bounds, at: firsts.last!))
+                    for c in ends.indices {
+                        let end = ends[c]
+                        firsts.append(Self.rows(of: text, start..<end, combined: combined.isEmpty ? nil : combined[c],
+                                                entries: entries, into: bounds, at: firsts.last!))
                         start = end
                     }
                 }
@@ -59,12 +72,16 @@ struct VerticalColumns {
     }
 
     /// Writes the bounds of the rows of the column `text[range]` from `bounds[first]` on; returns where they end.
-    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entries: UnsafeBufferPointer<UInt16>,
-                             into bounds: UnsafeMutableBufferPointer<Int32>, at first: Int) -> Int {
+    /// `combined`: the column's combined ranges (`Line.combinedRanges`) as byte ranges of `text`, nil when no
+    /// line of the page has any (nothing to pass around for plain pages).
+    private static func rows(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, combined: [Range<Int>]?,
+                             entries: UnsafeBufferPointer<UInt16>, into bounds: UnsafeMutableBufferPointer<Int32>,
+                             at first: Int) -> Int {
         guard var n = codePointStarts(of: text, range, entries: entries, into: bounds, at: first) else {
             // A code point that may join its neighbour: the paginator's own (grapheme-aware) rows.
             var n = first
-            for row in verticalRowRanges(of: UnsafeBufferPointer(rebasing: text[range])) {
+            let local = (combined ?? []).map { $0.shifted(by: -range.lowerBound) }
+            for row in verticalRowRanges(of: UnsafeBufferPointer(rebasing: text[range]), combined: local) {
                 bounds[n] = Int32(range.lowerBound + row.lowerBound)
                 n += 1
             }
@@ -77,9 +94,17 @@ struct VerticalColumns {
         n = first
         // Every code point is a character alone here (`codePointStarts` checked), and only ASCII has a kind, so
         // the first byte of each says it.
-        tateChuYokoRows(count: count, kind: { i in tateChuYokoKind(text[Int(bounds[first + i])]) }) { row, _ in
-            bounds[n] = bounds[first + row]
-            n += 1
+        let byte = { (i: Int) -> UInt8 in let b = text[Int(bounds[first + i])]; return b < 0x80 ? b : 0 }
+        if let combined {
+            tateChuYokoRows(count: count, byte: byte, combined: combined, start: { Int(bounds[first + $0]) }) { row, _ in
+                bounds[n] = bounds[first + row]
+                n += 1
+            }
+        } else {
+            tateChuYokoRows(count: count, byte: byte) { row, _ in
+                bounds[n] = bounds[first + row]
+                n += 1
+            }
         }
         bounds[n] = Int32(range.upperBound)
         return n + 1
@@ -119,4 +144,9 @@ struct VerticalColumns {
         }
         return n
     }
+}
+
+extension Range where Bound == Int {
+    /// The same bytes `shift` further on (a column's ranges moved into the page's buffer, or back).
+    fileprivate func shifted(by shift: Int) -> Range<Int> { (lowerBound + shift)..<(upperBound + shift) }
 }

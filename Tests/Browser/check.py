@@ -17,6 +17,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
+from inline_styles import check_inline_styles
+
 RESULTS = {"passed": 0, "failed": 0, "skipped": 0}
 
 
@@ -349,6 +351,10 @@ def main():
                     check_files_mode(driver, name, folder, data, progression, axis, args.screenshots)
             except Exception:
                 check(f"{name}: harness ran", False, traceback.format_exc())
+        try:
+            check_inline_styles(driver, check, load, args.quire, args.root, args.out, args.screenshots)
+        except Exception:
+            check("inline-styles: harness ran", False, traceback.format_exc())
     finally:
         driver.quit()
     skipped = f", {RESULTS['skipped']} corpus books skipped (QUIRE_CORPUS not set)" if RESULTS.get("skipped") else ""

@@ -139,6 +139,7 @@ extension LayoutContext {
             line.width += width(of: text)
             line.decorations = decorations
             line.rubies = line.rubies.map { $0.shifted(by: shift) }
+            if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
             out[i].line = line
         }
     }

@@ -53,6 +53,7 @@ extension LayoutContext {
             decorations += line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
             let tail = shift + line.text.utf8.count
             line.rubies = line.rubies.map { $0.shifted(by: shift) }
+            if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
             line.text = box.vertical + line.text + pad + box.vertical
             decorations.append(tail..<line.text.utf8.count)
             line.decorations = decorations

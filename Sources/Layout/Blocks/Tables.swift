@@ -211,6 +211,7 @@ extension LayoutContext {
                 var text = ""
                 var decorations: [Range<Int>] = []
                 var rubies: [RubySpan] = []
+                var styles: [StyleSpan] = []
                 var start = -1
                 var end = -1
                 var labels: [String] = []
@@ -228,6 +229,7 @@ extension LayoutContext {
                         let shift = text.utf8.count
                         decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
                         rubies += flow.line.rubies.map { $0.shifted(by: shift) }
+                        if !flow.line.styles.isEmpty { styles += flow.line.styles.map { $0.shifted(by: shift) } }
                         text += flow.line.text
                         used = lead + flow.line.width
                         if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
@@ -242,7 +244,7 @@ extension LayoutContext {
                 decorations.append(close..<text.utf8.count)
                 var flow = FlowLine(line: Line(text: text, width: lineWidth + edge, direction: env.direction,
                                                role: .table, decorations: decorations, language: env.language,
-                                               rubies: rubies))
+                                               rubies: rubies, styles: styles))
                 flow.start = start
                 flow.end = end
                 flow.labels = labels

@@ -64,10 +64,13 @@ public struct Line: Sendable, Hashable {
     public var language: String?
     /// Ruby on this line, so HTML can give real `<ruby>` markup whatever `--ruby` printed.
     public var rubies: [RubySpan]
+    /// The book's inline styles on this line (bold, emphasis marks, tate-chu-yoko, …), ascending and disjoint;
+    /// empty for unstyled text, so plain lines carry nothing.
+    public var styles: [StyleSpan]
 
     public init(text: String, width: Int, direction: Direction = .ltr, alignment: LineAlignment = .start,
                 role: LineRole = .body, decorations: [Range<Int>] = [], language: String? = nil,
-                rubies: [RubySpan] = []) {
+                rubies: [RubySpan] = [], styles: [StyleSpan] = []) {
         self.text = text
         self.width = width
         self.direction = direction
@@ -76,6 +79,7 @@ public struct Line: Sendable, Hashable {
         self.decorations = decorations
         self.language = language
         self.rubies = rubies
+        self.styles = styles
     }
 
     /// An empty line to swap in where a line is moved out of an array.
@@ -132,6 +136,29 @@ public struct RubySpan: Sendable, Hashable {
         self.base = base
         self.annotation = annotation
         self.shown = shown
+    }
+}
+
+/// A run of styled text on a line: its UTF-8 byte range in `Line.text` and its style (never empty, never only
+/// `.link`, which nothing draws). A run the line end cuts continues as another span on the next line.
+public struct StyleSpan: Sendable, Hashable {
+    public var range: Range<Int>
+    public var style: InlineStyle
+
+    public init(range: Range<Int>, style: InlineStyle) {
+        self.range = range
+        self.style = style
+    }
+
+    /// The same span after `shift` bytes of decoration were put before it on the line.
+    public func shifted(by shift: Int) -> StyleSpan { StyleSpan(range: range.shifted(by: shift), style: style) }
+}
+
+extension Line {
+    /// The byte ranges of `text` set with `text-combine-upright` (`StyleSpan`s with `.combineUpright`): what
+    /// `verticalRowRanges(of:combined:)` needs to draw the column in the rows layout counted.
+    public var combinedRanges: [Range<Int>] {
+        styles.isEmpty ? [] : styles.compactMap { $0.style.contains(.combineUpright) ? $0.range : nil }
     }
 }
 

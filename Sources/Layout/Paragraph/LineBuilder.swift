@@ -2,8 +2,9 @@ import BookModel
 
 /// The line-building phase of a paragraph: once the line breaker has chosen spans of clusters, each span becomes
 /// a `Line` with its text (white space normalised, invisible characters dropped, justification spaces added),
-/// the byte ranges that are decorations, its ruby spans, the source offsets of its book text and the page-break
-/// labels that fall on it. A plain line (no decoration, ruby or rewriting) is a slice of the paragraph's bytes.
+/// the byte ranges that are decorations, its ruby and style spans, the source offsets of its book text and the
+/// page-break labels that fall on it. A plain line (no decoration, ruby or rewriting) is a slice of the paragraph's
+/// bytes.
 struct LineBuilder {
     let input: ParagraphInput
     let bytes: UnsafeBufferPointer<UInt8>
@@ -30,6 +31,8 @@ struct LineBuilder {
     /// The next page-break marker and the next decoration of the input to place.
     var marker = 0
     var decorationIndex = 0
+    /// The first style run of the input that may still reach the line being built.
+    var styleIndex = 0
     /// The widest cluster wider than its line so far (0: none), for `LayoutContext.noteOverflow`.
     var widestOverflow = 0
 
@@ -92,13 +95,15 @@ struct LineBuilder {
             rubyPositions.append(contentsOf: repeatElement(-1, count: Int(clusterStart[trimmed]) - lineStart + 1))
         }
         let text: String
+        var styles: [StyleSpan] = []
         if tally.plain && justification.gaps == 0 {
             text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<Int(clusterStart[trimmed])]),
                           as: UTF8.self)
             lineWidth += tally.contentWidth
+            if !input.styles.isEmpty { styles = slicedStyles(run) }
         } else {
             write(run, lineStart: lineStart, justification: &justification, decorations: &decorations,
-                  width: &lineWidth)
+                  styles: &styles, width: &lineWidth)
             text = String(decoding: output, as: UTF8.self)
         }
         let rubySpans = rubySpans(lineStart: lineStart)
@@ -113,7 +118,8 @@ struct LineBuilder {
         // Built where it is stored: a FlowLine copied into `out` costs a retain and release per field.
         out.append(FlowLine(line: Line(text: text, width: lineWidth, direction: direction,
                                        alignment: justification.gaps > 0 ? .justify : placement, role: role,
-                                       decorations: decorations, language: language, rubies: rubySpans),
+                                       decorations: decorations, language: language, rubies: rubySpans,
+                                       styles: styles),
                             start: start, end: end, labels: labels))
     }
 
@@ -137,11 +143,20 @@ struct LineBuilder {
 
     /// Writes the clusters of `run` into `output`: ASCII white space as U+0020, invisible characters dropped,
     /// decorations recorded as byte ranges of the output, justification spaces after the clusters that take them.
+    /// A style span covers the clusters whose first byte its run holds, and the justification spaces between
+    /// them, not those after its last cluster.
     private mutating func write(_ run: Range<Int>, lineStart: Int, justification: inout Justification,
-                                decorations: inout [Range<Int>], width lineWidth: inout Int) {
+                                decorations: inout [Range<Int>], styles: inout [StyleSpan],
+                                width lineWidth: inout Int) {
         var openDecoration = -1
         let inputDecorations = input.decorations
         let mapsRuby = !input.rubies.isEmpty
+        let inputStyles = input.styles
+        let mapsStyles = !inputStyles.isEmpty
+        // The style run being written (-1: none), where its span starts and where its last cluster ended.
+        var openStyle = -1
+        var styleStart = 0
+        var styleEnd = 0
         for c in run {
             let f = clusterFlags[c]
             if f.contains(.invisible) { continue }
@@ -154,6 +169,16 @@ struct LineBuilder {
                 && inputDecorations[decorationIndex].lowerBound <= b0
             let o0 = output.count
             if mapsRuby { rubyPositions[b0 - lineStart] = o0 }
+            if mapsStyles {
+                while styleIndex < inputStyles.count && inputStyles[styleIndex].range.upperBound <= b0 { styleIndex += 1 }
+                let current = styleIndex < inputStyles.count && inputStyles[styleIndex].range.lowerBound <= b0
+                    ? styleIndex : -1
+                if current != openStyle {
+                    if openStyle >= 0 { styles.append(StyleSpan(range: styleStart..<styleEnd, style: inputStyles[openStyle].style)) }
+                    openStyle = current
+                    styleStart = o0
+                }
+            }
             if isDecoration {
                 if openDecoration < 0 { openDecoration = o0 }
             } else if openDecoration >= 0 {
@@ -175,6 +200,7 @@ struct LineBuilder {
                 for k in b0..<b1 { output.append(bytes[k]) }
             }
             lineWidth += Int(clusterWidth[c])
+            if mapsStyles { styleEnd = output.count }
             if let add = justification.spaces(after: f, width: clusterWidth[c]) {
                 if openDecoration >= 0 {
                     decorations.append(openDecoration..<output.count)
@@ -185,6 +211,35 @@ struct LineBuilder {
             }
         }
         if openDecoration >= 0 { decorations.append(openDecoration..<output.count) }
+        if openStyle >= 0 { styles.append(StyleSpan(range: styleStart..<styleEnd, style: inputStyles[openStyle].style)) }
+    }
+
+    /// The style spans of a line that is a slice of the paragraph (`run`'s clusters, nothing rewritten): the runs
+    /// cut to the line, each bound moved to the cluster that starts at or after it, as `write` counts them.
+    private mutating func slicedStyles(_ run: Range<Int>) -> [StyleSpan] {
+        var spans: [StyleSpan] = []
+        let inputStyles = input.styles
+        let lineStart = Int(clusterStart[run.lowerBound])
+        let lineEnd = Int(clusterStart[run.upperBound])
+        func boundary(_ byte: Int) -> Int {
+            // The first cluster start at or after `byte` (clusterStart ascends over run.lowerBound...upperBound).
+            var low = run.lowerBound, high = run.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(clusterStart[mid]) < byte { low = mid + 1 } else { high = mid }
+            }
+            return Int(clusterStart[low])
+        }
+        while styleIndex < inputStyles.count && inputStyles[styleIndex].range.upperBound <= lineStart { styleIndex += 1 }
+        var k = styleIndex
+        while k < inputStyles.count && inputStyles[k].range.lowerBound < lineEnd {
+            let span = inputStyles[k]
+            let start = boundary(max(span.range.lowerBound, lineStart))
+            let end = boundary(min(span.range.upperBound, lineEnd))
+            if start < end { spans.append(StyleSpan(range: (start - lineStart)..<(end - lineStart), style: span.style)) }
+            k += 1
+        }
+        return spans
     }
 
     /// The ruby bases on the line just written, as byte ranges of its text (bases cut by the line end are left).

@@ -2,13 +2,15 @@ import BookModel
 
 /// Setting one paragraph, start to end: the phases in order, each in its own file.
 ///
-/// 1. `ParagraphInput`: the inlines as UTF-8 with decorations, glue, forced breaks, page-break labels and ruby.
+/// 1. `ParagraphInput`: the inlines as UTF-8 with decorations, glue, forced breaks, page-break labels, ruby and
+///    style runs.
 /// 2. `ClusterBuffer.measure`: grapheme clusters (UAX #29) with widths in cells (UAX #11).
 /// 3. `markBreaks` (BreakOpportunities.swift): where a line may end (UAX #14; strict kinsoku for CJK).
-/// 4. In vertical-rl, rows instead of cells (TateChuYoko.swift); glue and forced breaks applied.
+/// 4. In vertical-rl, rows instead of cells (TateChuYoko.swift, combined style runs included); glue and forced
+///    breaks applied.
 /// 5. `LineBreakStrategy.breakLines` (LineBreaking.swift): which opportunities are taken.
 /// 6. `LineBuilder` (LineBuilder.swift): each line's text, decorations, justification (Justification.swift),
-///    ruby spans, source offsets and page-break labels.
+///    ruby and style spans, source offsets and page-break labels.
 /// 7. Widows and orphans: `keepTogether` (Pages/Tidy.swift).
 extension LayoutContext {
     /// Sets a paragraph into lines of at most `width` cells, appending them to `out`. `align` says whether lines
@@ -29,7 +31,7 @@ extension LayoutContext {
             let n = clusters.measure(bytes)
             let direction = explicit ?? firstStrongDirection(bytes) ?? fallback
             markBreaks(bytes, n, language: language)
-            if vertical { clusters.applyVerticalWidths(bytes, n) }
+            if vertical { clusters.applyVerticalWidths(bytes, n, combined: input.combined) }
             clusters.removeBreaks(inside: input.glue, count: n)
             let hardBefore = clusters.clusterIndexes(ofHardBreaks: input.hardBreaks, count: n, length: bytes.count)
             let printedAsIs = clusters.runningWidths(bytes, count: n)

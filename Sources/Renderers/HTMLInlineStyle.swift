@@ -1,0 +1,112 @@
+import BookModel
+import Layout
+
+/// How the viewer draws the book's inline styles (`Line.styles`) without moving the cell grid: every cell keeps its
+/// box, so a style only changes how a glyph looks inside it.
+///
+/// - strong, emphasis, code, strikethrough: bold, italic, a shaded background, a line through (on each cell or
+///   run, as text decorations do not reach into the inline-block cells of wide characters and rows);
+/// - superscript and subscript: `<sup>`/`<sub>` scaled down inside their own cells towards the line's top or
+///   bottom (the right or left of a column), never shifted out of the line, so no line grows;
+/// - emphasis marks (CSS Text Decoration 3 §3): the mark's character as a pseudo-element beside each cell, above
+///   it in a line and at its right in a column, as Japanese books set them. Not `text-emphasis`: Chromium makes
+///   room for the marks by growing the line box, which moved the emphasised line 8 px down (14 px in a column);
+/// - `text-orientation: sideways` turns the cell in a column (the viewer sets every other cell upright already);
+///   `text-combine-upright` is a two-character row (`verticalRows(of:combined:)`, class `t`).
+struct CellLook: Equatable {
+    var decoration = false
+    var style: InlineStyle = []
+
+    static let plain = CellLook()
+
+    /// The element of a cell or run: `sup`/`sub` for scripts, else `span`.
+    var tag: String {
+        if style.contains(.superscript) { return "sup" }
+        if style.contains(.subscript) { return "sub" }
+        return "span"
+    }
+
+    /// Each cell with an emphasis mark gets its own element, so the mark sits beside it.
+    var marksEachCell: Bool { style.emphasisMark != nil }
+
+    /// The style's classes, each with a leading space (empty for no style).
+    var styleClasses: String {
+        if style.isEmpty { return "" }
+        var out = ""
+        if style.contains(.strong) { out += " sb" }
+        if style.contains(.emphasis) { out += " si" }
+        if style.contains(.code) { out += " sc" }
+        if style.contains(.strikethrough) { out += " sx" }
+        if style.contains(.sideways) { out += " so" }
+        if let mark = style.emphasisMark { out += " k\(HTMLInlineStyle.index(of: mark))" }
+        return out
+    }
+
+    /// A run of narrow characters (escaped `text`) in this look: plain text, `<span class="d">` for a decoration
+    /// as before, or the style's element.
+    func run(_ text: String) -> String {
+        if style.isEmpty { return decoration ? "<span class=\"d\">\(text)</span>" : text }
+        let classes = ((decoration ? " d" : "") + styleClasses).dropFirst()
+        let attribute = classes.isEmpty ? "" : " class=\"\(classes)\""
+        return "<\(tag)\(attribute)>\(text)</\(tag)>"
+    }
+
+    /// One cell box with classes `base` (`w`, or `r …` in a column) and this look's.
+    func cell(_ base: String, _ text: String) -> String {
+        let classes = base + (decoration ? " d" : "") + styleClasses
+        let tag = self.tag
+        return "<\(tag) class=\"\(classes)\">\(text)</\(tag)>"
+    }
+}
+
+enum HTMLInlineStyle {
+    /// Every emphasis mark, in the order of their classes `k0`, `k1`, …
+    static let marks: [EmphasisMark] = EmphasisMark.Shape.allCases.flatMap { [EmphasisMark($0), EmphasisMark($0, filled: false)] }
+
+    static func index(of mark: EmphasisMark) -> Int { marks.firstIndex(of: mark) ?? 0 }
+
+    /// Whether a line (or a page of lines) has a style to draw: the rules below are added to the site's stylesheet
+    /// only then, so a book without styles keeps the bytes (and CSP hash) it had.
+    static func styled(_ pages: [Page]) -> Bool {
+        pages.contains { page in page.lines.contains { !$0.styles.isEmpty } }
+    }
+
+    /// The rules for the classes of `CellLook`; `lineHeight` is the viewer's pixels per line.
+    static func css(lineHeight lh: Int) -> String {
+        let markSelectors = marks.indices.map { ".k\($0)::after" }.joined(separator: ",")
+        let markContents = marks.enumerated().map { index, mark in
+            let code = String(mark.character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+            return ".k\(index)::after{content:\"\\\(code)\"}"
+        }.joined()
+        return """
+        .sb{font-weight:bold}
+        .si{font-style:italic}
+        .sc{background:#ecebe4}
+        .sx{text-decoration:line-through}
+        sup,sub{display:inline-block;height:\(lh)px;vertical-align:top;font-size:inherit;line-height:inherit;transform:scale(.7);transform-origin:50% 0}
+        sub{transform-origin:50% 100%}
+        .vrl sup{transform-origin:100% 50%}
+        .vrl sub{transform-origin:0 50%}
+        .vrl .so{text-orientation:sideways}
+        .l.mk,.mk .w,.mk .r{overflow:visible}
+        \(marks.indices.map { ".k\($0)" }.joined(separator: ",")){position:relative}
+        \(markSelectors){position:absolute;left:0;right:0;top:-4px;height:8px;font-size:8px;line-height:8px;text-align:center;font-weight:normal;font-style:normal;pointer-events:none}
+        \(marks.indices.map { ".vrl .k\($0)::after" }.joined(separator: ",")){top:0;bottom:0;left:auto;right:-4px;width:8px;height:auto;line-height:\(lh)px;writing-mode:horizontal-tb}
+        \(markContents)
+        """
+    }
+}
+
+/// The style at each byte of a line, asked in ascending order: one pass over `Line.styles`.
+struct StyleCursor {
+    let spans: [StyleSpan]
+    private var next = 0
+
+    init(_ spans: [StyleSpan]) { self.spans = spans }
+
+    mutating func style(at offset: Int) -> InlineStyle {
+        if spans.isEmpty { return [] }
+        while next < spans.count && spans[next].range.upperBound <= offset { next += 1 }
+        return next < spans.count && spans[next].range.lowerBound <= offset ? spans[next].style : []
+    }
+}
