@@ -37,4 +37,27 @@ final class RubySpanTests: XCTestCase {
             XCTAssertEqual(ruby.shown.map { substring(line.text, $0) }, "(かんじ)")
         }
     }
+
+    /// Inter-character justification (a vertical column, as a book's `text-align: justify` asks) spreads characters
+    /// only where a line may break: never inside a ruby base with its printed annotation, and the spaces it adds
+    /// after one belong to neither (Kusamakura's `智(ち)に働けば`).
+    func testVerticalJustificationLeavesRubyWhole() {
+        let b = Builder()
+        let doc = document([b.block(.paragraph([.ruby(base: "智", annotation: "ち"), .text("に働けば角が", []),
+                                                .ruby(base: "絢爛", annotation: "けんらん"), .text("は自から", [])]),
+                                    language: "ja")])
+        for mode in [RubyMode.paren, .drop] {
+            let lines = paginate(doc, options: options(8, 12) { $0.align = .justify; $0.writingMode = .verticalRL; $0.ruby = mode })
+                .flatMap(\.lines)
+            XCTAssertGreaterThan(lines.count, 1)
+            for line in lines {
+                for ruby in line.rubies {
+                    XCTAssertFalse(substring(line.text, ruby.base).contains(" "), "\(mode): \(line.text)")
+                    if let shown = ruby.shown {
+                        XCTAssertEqual(substring(line.text, shown), "(" + ruby.annotation + ")", line.text)
+                    }
+                }
+            }
+        }
+    }
 }

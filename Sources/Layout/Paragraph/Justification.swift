@@ -2,6 +2,8 @@
 /// last line of a paragraph or one ended by a forced break (CSS Text 3 `text-align: justify`). Latin text widens
 /// its spaces (`text-justify: inter-word`); a line without spaces that holds wide (CJK) characters, or any column
 /// in vertical writing, spreads its characters instead (`inter-character`, the line adjustment of JLReq 3.8).
+/// Characters are spread only where a line could break (after a cluster that keeps its break opportunity): never
+/// inside a ruby base with its printed annotation (glue), a tate-chu-yoko pair, or a word of Latin letters.
 /// The extra cells go to the gaps in order, the first gaps one more each.
 struct Justification {
     /// Cells to add over the whole line, and between how many gaps.
@@ -18,11 +20,11 @@ struct Justification {
         if tally.spaces > 0 {
             extra = available - tally.contentWidth
             gaps = tally.spaces
-        } else if (tally.wide || vertical) && tally.inks > 1 {
+        } else if (tally.wide || vertical) && tally.breakableInks > 1 {
             extra = available - tally.contentWidth
-            gaps = tally.inks - 1
+            gaps = tally.breakableInks - 1
             betweenCharacters = true
-            inks = tally.inks
+            inks = tally.breakableInks
         }
     }
 
@@ -33,7 +35,7 @@ struct Justification {
         guard gaps > 0 else { return nil }
         var insert = false
         if betweenCharacters {
-            if !flags.contains(.space) && width > 0 {
+            if !flags.contains(.space) && width > 0 && flags.contains(.breakAfter) {
                 inkSeen += 1
                 insert = inkSeen < inks
             }

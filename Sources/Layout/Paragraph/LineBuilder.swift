@@ -136,6 +136,7 @@ struct LineBuilder {
                 tally.plain = false
             } else if clusterWidth[c] > 0 {
                 tally.inks += 1
+                if f.contains(.breakAfter) { tally.breakableInks += 1 }
             }
             if f.contains(.wide) { tally.wide = true }
         }
@@ -252,9 +253,18 @@ struct LineBuilder {
             let k = byte - lineStart
             return k >= 0 && k < positions.count && positions[k] >= 0 ? positions[k] : nil
         }
+        // A cluster's position is where it starts, after the justification spaces that follow the one before: a
+        // base or annotation ends before those (it never ends with a space of its own).
+        let output = self.output
+        func endBefore(_ p: Int, floor: Int) -> Int {
+            var e = p
+            while e > floor && output[e - 1] == 0x20 { e -= 1 }
+            return e
+        }
         for ruby in input.rubies {
-            guard let start = position(ruby.base.lowerBound), let end = position(ruby.base.upperBound) else { continue }
-            let shown = ruby.shown.flatMap { r in position(r.upperBound).map { end..<$0 } }
+            guard let start = position(ruby.base.lowerBound), var end = position(ruby.base.upperBound) else { continue }
+            if ruby.shown == nil { end = endBefore(end, floor: start) }
+            let shown = ruby.shown.flatMap { r in position(r.upperBound).map { end..<endBefore($0, floor: end) } }
             spans.append(RubySpan(base: start..<end, annotation: ruby.annotation, shown: shown))
         }
         return spans
@@ -269,6 +279,8 @@ struct LineTally {
     var spaces = 0
     /// Clusters with ink (not spaces, not zero width).
     var inks = 0
+    /// Clusters with ink after which the line could break: where inter-character justification may add space.
+    var breakableInks = 0
     /// Some cluster is East Asian Wide or Fullwidth.
     var wide = false
 }
