@@ -66,6 +66,12 @@ final class EBPAJRenderTests: XCTestCase {
         let alignment = try XCTUnwrap(pages[0]["alignment"] as? [String])
         XCTAssertEqual(alignment[try XCTUnwrap(lines.firstIndex(of: "地付き"))], "end")
         XCTAssertEqual(pages[1]["lines"] as? [String], ["二の章。"])
+        // The inline classes reach the page map: AB set upright together, the sesame marks, bold.
+        let styles = try XCTUnwrap(pages[0]["styles"] as? [[String: Any]])
+        func run(_ name: String) -> [String: Any]? { styles.first { ($0["style"] as? [String])?.contains(name) == true } }
+        XCTAssertEqual(run("combineUpright").map { [$0["start"] as? Int, $0["end"] as? Int] }, [1, 3])
+        XCTAssertEqual(styles.first { $0["mark"] != nil }?["mark"] as? String, "filled sesame")
+        XCTAssertEqual(run("strong").map { [$0["start"] as? Int, $0["end"] as? Int] }, [8, 10])
     }
 
     /// In the text output the 地付き column ends at the foot of the page, and `AB` shares one row.
