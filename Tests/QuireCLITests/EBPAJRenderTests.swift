@@ -8,26 +8,7 @@ import XCTest
 /// `.pagebreak` a new page, `.hidden` not shown, `.em-sesame` and `.bold` kept for the viewer.
 final class EBPAJRenderTests: XCTestCase {
     private func book() throws -> URL {
-        let folder = try temporaryFolder(self)
-        func write(_ path: String, _ text: String) throws { try writeFile(path, text, in: folder) }
-        try write("META-INF/container.xml", """
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>\
-            <rootfile full-path="item/standard.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
-            """)
-        try write("item/standard.opf", """
-            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">\
-            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="uid">x</dc:identifier>\
-            <dc:title>縦書きの本</dc:title><dc:language>ja</dc:language></metadata>\
-            <manifest><item id="p1" href="xhtml/p-001.xhtml" media-type="application/xhtml+xml"/>\
-            <item id="css" href="style/book-style.css" media-type="text/css"/></manifest>\
-            <spine page-progression-direction="rtl"><itemref idref="p1"/></spine></package>
-            """)
-        try write("item/style/book-style.css", """
-            @charset "UTF-8";
-            @import url("style-standard.css");
-            html, .hltr { -epub-writing-mode: horizontal-tb; writing-mode: horizontal-tb; }
-            """)
-        try write("item/style/style-standard.css", """
+        try ebpajBook(self, standard: """
             .vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }
             .tcy { -epub-text-combine: horizontal; text-combine-upright: all; }
             .start-2em { margin-top: 2em; }
@@ -36,16 +17,11 @@ final class EBPAJRenderTests: XCTestCase {
             .hidden { display: none; }
             .em-sesame { -epub-text-emphasis-style: filled sesame; }
             .bold { font-weight: bold; }
+            """, body: """
+            <div class="main"><p>第<span class="tcy">AB</span>回、<span class="em-sesame">傍点</span>と\
+            <span class="bold">太字</span>。</p><p class="hidden">隠す</p><div class="start-2em"><p>字下げの段落。</p></div>\
+            <p class="align-end">地付き</p><div class="pagebreak"></div><p>二の章。</p></div>
             """)
-        try write("item/xhtml/p-001.xhtml", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <html xmlns="http://www.w3.org/1999/xhtml" class="vrtl" xml:lang="ja"><head><title>一</title>\
-            <link rel="stylesheet" type="text/css" href="../style/book-style.css"/></head><body><div class="main">\
-            <p>第<span class="tcy">AB</span>回、<span class="em-sesame">傍点</span>と<span class="bold">太字</span>。</p>\
-            <p class="hidden">隠す</p><div class="start-2em"><p>字下げの段落。</p></div><p class="align-end">地付き</p>\
-            <div class="pagebreak"></div><p>二の章。</p></div></body></html>
-            """)
-        return folder
     }
 
     private func pages() throws -> [[String: Any]] {

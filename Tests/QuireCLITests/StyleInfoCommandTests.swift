@@ -7,38 +7,14 @@ import XCTest
 /// paginated vertically.
 final class StyleInfoCommandTests: XCTestCase {
     private func ebpajBook() throws -> URL {
-        let folder = try temporaryFolder(self)
-        func write(_ path: String, _ text: String) throws { try writeFile(path, text, in: folder) }
-        try write("META-INF/container.xml", """
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>\
-            <rootfile full-path="item/standard.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
-            """)
-        try write("item/standard.opf", """
-            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">\
-            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="uid">x</dc:identifier>\
-            <dc:title>縦書きの本</dc:title><dc:language>ja</dc:language></metadata>\
-            <manifest><item id="p1" href="xhtml/p-001.xhtml" media-type="application/xhtml+xml"/>\
-            <item id="css" href="style/book-style.css" media-type="text/css"/></manifest>\
-            <spine page-progression-direction="rtl"><itemref idref="p1"/></spine></package>
-            """)
-        try write("item/style/book-style.css", """
-            @charset "UTF-8";
-            @import url("style-standard.css");
-            html, .hltr { -epub-writing-mode: horizontal-tb; writing-mode: horizontal-tb; }
-            """)
-        try write("item/style/style-standard.css", """
+        try QuireCLITests.ebpajBook(self, standard: """
             .vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }
             .pagebreak { page-break-before: always; }
             .hidden { display: none; }
+            """, body: """
+            <div class="main"><p>吾輩は猫である。名前はまだ無い。</p><p class="hidden">隠す</p>\
+            <div class="pagebreak"></div><p>二の章。</p></div>
             """)
-        try write("item/xhtml/p-001.xhtml", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <html xmlns="http://www.w3.org/1999/xhtml" class="vrtl" xml:lang="ja"><head><title>一</title>\
-            <link rel="stylesheet" type="text/css" href="../style/book-style.css"/></head>\
-            <body><div class="main"><p>吾輩は猫である。名前はまだ無い。</p><p class="hidden">隠す</p>\
-            <div class="pagebreak"></div><p>二の章。</p></div></body></html>
-            """)
-        return folder
     }
 
     func testInfoNamesTheRuleThatDecided() throws {
