@@ -10,8 +10,10 @@ import CSS
 /// - `ImportBlocks.swift`: the element dispatch and block structure (paragraphs, headings, pre, containers);
 /// - `ImportInlines.swift`: inline elements and ruby, feeding `InlineCollector`;
 /// - `ImportLists.swift`, `ImportTables.swift`, `ImportImages.swift`: lists, tables, images and SVG;
-/// - `ElementRules.swift`: what applies to one element from its name, attributes and the cascade (inline or block,
-///   hidden, language and direction, page-break markers): where a CSS cascade plugs in.
+/// - `ElementRules.swift`: what applies to one element from its name and attributes (inline or block, hidden,
+///   language and direction, page-break markers);
+/// - `StyleRules.swift`: what the book's CSS (`ElementStyles`) changes: the inherited context, roles, keeps and
+///   how text is written (transforms, white space, visibility).
 struct ContentImporter {
     typealias E = XMLNodes.NodeID
     typealias NS = XMLNodes.NS

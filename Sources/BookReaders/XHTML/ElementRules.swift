@@ -4,8 +4,8 @@ import BookModel
 /// (`ElementStyles`, computed by the cascade in `Style/`): whether it is inline or hidden, the inline style it gives
 /// its text, the language and direction it sets, and whether it marks a print page break (EPUB 3
 /// `epub:type="pagebreak"`, DPUB-ARIA `doc-pagebreak`).
-/// This is the one place that answers "which style applies to this element"; the cascade's further properties
-/// (alignment, breaks, indents) land here too, and the rest of the importer keeps asking the same questions.
+/// What the book's CSS changes beyond an element's role (alignment, indents, breaks, inline styles, transforms)
+/// lives next door, in `StyleRules.swift`.
 extension ContentImporter {
     /// The importer's name for an element: `svg:` and the local name for SVG, else the lower-cased local name.
     @inline(__always) func key(_ e: E) -> String {
