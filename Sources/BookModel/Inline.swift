@@ -36,6 +36,12 @@ public struct InlineStyle: OptionSet, Sendable, Hashable {
     public static let sideways = InlineStyle(rawValue: 1 << 8)
     /// Every character upright in a vertical column (`text-orientation: upright`).
     public static let upright = InlineStyle(rawValue: 1 << 9)
+    /// A note reference (`epub:type="noteref"`, `role="doc-noteref"`, a Markdown footnote reference): its text is
+    /// the marker the reader sees (issue 16), so renderers can link it and consumers can tell it from a number.
+    public static let noteReference = InlineStyle(rawValue: 1 << 14)
+    /// Text converted from MathML to UnicodeMath's linear format (issue 16); the HTML renderer may show the
+    /// book's real MathML in the same cells.
+    public static let math = InlineStyle(rawValue: 1 << 15)
 
     private static let markShift: UInt32 = 10
     private static let markMask: UInt32 = 0xF << markShift

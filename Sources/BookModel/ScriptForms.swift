@@ -1,0 +1,82 @@
+/// Unicode's superscript and subscript characters, and the linear notation used when a text has none
+/// (issue 16). Character cells cannot raise a glyph, so "2⁷" must stay "2⁷" and never become "27": a
+/// raised or lowered run is written with the Unicode forms when every one of its characters has one, and as
+/// `^(…)`/`_(…)` (UnicodeMath, UTN #28 §2.2) when not. One table serves the XHTML importer, the Markdown
+/// reader, the MathML converter and the HTML renderer (which maps the forms back inside real `<sup>`/`<sub>`).
+public enum ScriptForms {
+    public enum Position: Sendable { case superscript, `subscript` }
+
+    /// The superscript form of each character that has one (Unicode blocks Superscripts and Subscripts, Latin-1
+    /// ², ³, ¹, Spacing Modifier Letters and Phonetic Extensions; only letters whose form is a true superscript
+    /// of the same letter).
+    public static let superscripts: [Character: Character] = [
+        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
+        "+": "⁺", "-": "⁻", "\u{2212}": "⁻", "=": "⁼", "(": "⁽", ")": "⁾",
+        "a": "ᵃ", "b": "ᵇ", "c": "ᶜ", "d": "ᵈ", "e": "ᵉ", "f": "ᶠ", "g": "ᵍ", "h": "ʰ", "i": "ⁱ", "j": "ʲ",
+        "k": "ᵏ", "l": "ˡ", "m": "ᵐ", "n": "ⁿ", "o": "ᵒ", "p": "ᵖ", "r": "ʳ", "s": "ˢ", "t": "ᵗ", "u": "ᵘ",
+        "v": "ᵛ", "w": "ʷ", "x": "ˣ", "y": "ʸ", "z": "ᶻ",
+        "A": "ᴬ", "B": "ᴮ", "D": "ᴰ", "E": "ᴱ", "G": "ᴳ", "H": "ᴴ", "I": "ᴵ", "J": "ᴶ", "K": "ᴷ", "L": "ᴸ",
+        "M": "ᴹ", "N": "ᴺ", "O": "ᴼ", "P": "ᴾ", "R": "ᴿ", "T": "ᵀ", "U": "ᵁ", "V": "ⱽ", "W": "ᵂ",
+    ]
+
+    /// The subscript form of each character that has one (Superscripts and Subscripts block, U+2080–U+209C, and
+    /// the Latin subscript letters of Phonetic Extensions).
+    public static let subscripts: [Character: Character] = [
+        "0": "₀", "1": "₁", "2": "₂", "3": "₃", "4": "₄", "5": "₅", "6": "₆", "7": "₇", "8": "₈", "9": "₉",
+        "+": "₊", "-": "₋", "\u{2212}": "₋", "=": "₌", "(": "₍", ")": "₎",
+        "a": "ₐ", "e": "ₑ", "h": "ₕ", "i": "ᵢ", "j": "ⱼ", "k": "ₖ", "l": "ₗ", "m": "ₘ", "n": "ₙ", "o": "ₒ",
+        "p": "ₚ", "r": "ᵣ", "s": "ₛ", "t": "ₜ", "u": "ᵤ", "v": "ᵥ", "x": "ₓ",
+    ]
+
+    /// Each superscript or subscript form mapped back to its base character (U+2212 maps back to "-"'s form's
+    /// first source, so the reverse of "⁻" is "-"), for renderers that can raise text themselves.
+    public static let bases: [Character: Character] = {
+        var out: [Character: Character] = [:]
+        for table in [superscripts, subscripts] {
+            for (base, form) in table where out[form] == nil || base == "-" { out[form] = base }
+        }
+        return out
+    }()
+
+    /// The Unicode forms of `text` when every character has one, nil otherwise (and for empty text).
+    public static func unicodeForms(_ text: String, _ position: Position) -> String? {
+        guard !text.isEmpty else { return nil }
+        let table = position == .superscript ? superscripts : subscripts
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for character in text {
+            guard let form = table[character] else { return nil }
+            out.append(form)
+        }
+        return out
+    }
+
+    /// `text` written for a character cell in `position`: its Unicode forms when every character has one, else
+    /// UnicodeMath's `^`/`_` with the text in parentheses unless it is a single character (`e^(iπ)`, `x^*`).
+    /// Spaces around the text are trimmed first: they cannot be raised and would read as a gap.
+    public static func linear(_ text: String, _ position: Position) -> String {
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { return text }
+        if let forms = unicodeForms(trimmed, position) { return forms }
+        let mark = position == .superscript ? "^" : "_"
+        return trimmed.count == 1 ? mark + trimmed : mark + "(" + trimmed + ")"
+    }
+
+    /// `text` with every superscript or subscript form replaced by its base character.
+    public static func baseText(_ text: String) -> String {
+        guard text.contains(where: { bases[$0] != nil }) else { return text }
+        return String(text.map { bases[$0] ?? $0 })
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces, tabs and newlines (Foundation is kept out of
+    /// BookModel's hot paths).
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
