@@ -47,7 +47,7 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
 /* Flags of a measured cluster, as Layout's ClusterFlags reads them. */
 enum {
     QI_F_SPACE = 1, QI_F_INVISIBLE = 2, QI_F_BREAK_AFTER = 4, QI_F_HANGABLE = 8, QI_F_WIDE = 16,
-    QI_F_NO_START = 32, QI_F_NO_END = 64
+    QI_F_NO_START = 32, QI_F_NO_END = 64, QI_F_HYPHEN = 128
 };
 
 /* Measures UTF-8 text in one pass when no code point joins another (no marks, joiners, CR, jamo, flags):

@@ -13,6 +13,9 @@ struct ClusterFlags: OptionSet {
     /// Line-start and line-end prohibited (kinsoku), consulted only when a run is split between clusters.
     static let noStart = ClusterFlags(rawValue: UInt8(QI_F_NO_START))
     static let noEnd = ClusterFlags(rawValue: UInt8(QI_F_NO_END))
+    /// A break after this cluster splits a word and draws a hyphen (a soft hyphen or a hyphenation point,
+    /// issue 16); line breakers may weigh such breaks as worse than a break between words.
+    static let hyphen = ClusterFlags(rawValue: UInt8(QI_F_HYPHEN))
 }
 
 /// The measuring phase: a text split into grapheme clusters (UAX #29, so lines never break inside one), each
