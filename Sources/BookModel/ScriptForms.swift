@@ -38,18 +38,30 @@ public enum ScriptForms {
         return out
     }()
 
-    /// The Unicode forms of `text` when every character has one, nil otherwise (and for empty text).
+    /// The Unicode forms of `text` when every character has one, nil otherwise (and for empty text). Spaces
+    /// next to an operator (`n - 1`, a book's typographic spacing) are dropped, since a raised space has no form
+    /// and the operator already separates its operands; any other space (two words) leaves the text without forms.
     public static func unicodeForms(_ text: String, _ position: Position) -> String? {
         guard !text.isEmpty else { return nil }
         let table = position == .superscript ? superscripts : subscripts
+        let characters = Array(text)
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for character in text {
+        for (i, character) in characters.enumerated() {
+            if character == " " {
+                let before = characters[..<i].last { $0 != " " }
+                let after = characters[(i + 1)...].first { $0 != " " }
+                guard let before, let after, operators.contains(before) || operators.contains(after) else { return nil }
+                continue
+            }
             guard let form = table[character] else { return nil }
             out.append(form)
         }
         return out
     }
+
+    /// Characters around which a script's spaces are typographic only.
+    private static let operators: Set<Character> = ["+", "-", "\u{2212}", "=", "(", ")"]
 
     /// `text` written for a character cell in `position`: its Unicode forms when every character has one, else
     /// UnicodeMath's `^`/`_` with the text in parentheses unless it is a single character (`e^(iπ)`, `x^*`).

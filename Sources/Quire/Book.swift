@@ -56,7 +56,7 @@ public enum Quire {
         }
         if paths.count == 1, let kind = kinds.first, kind.isEPUB {
             return Book(try EPUBReader.read(path: paths[0], limits: options.limits, stylesheet: options.stylesheet,
-                                               landscape: options.landscape))
+                                               landscape: options.landscape, noteMarkers: options.noteMarkers))
         }
         if let epub = zip(paths.filter { $0 != "-" }, kinds).first(where: { $0.1.isEPUB }) {
             throw .cannotCombine("\(epub.0) is an EPUB; several inputs make one book only when all are Markdown")
@@ -70,7 +70,7 @@ public enum Quire {
         // Text cut at the Markdown size limit may end inside a character: the reader then says the limit.
         if try InputKind.of(head: bytes, complete: bytes.count <= options.limits.markdownBytes) == .epubArchive {
             return Book(try EPUBReader.read(bytes: bytes, limits: options.limits, stylesheet: options.stylesheet,
-                                               landscape: options.landscape))
+                                               landscape: options.landscape, noteMarkers: options.noteMarkers))
         }
         return Book(try MarkdownReader.book(data: bytes, name: name, options: options.markdown))
     }
@@ -89,14 +89,17 @@ public struct OpenOptions: Sendable {
     /// `portrait` ones do: with `--orientation auto` the spread is chosen after the book is read, so its CSS sees
     /// the one-page view.
     public var landscape = false
+    /// How note references are drawn: `³` (default) or `[3]` (`--note-markers`).
+    public var noteMarkers = NoteMarkers.superscript
 
     public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits(), stylesheet: String? = nil,
-                landscape: Bool = false) {
+                landscape: Bool = false, noteMarkers: NoteMarkers = .superscript) {
         self.splitHeadings = splitHeadings
         self.limits = limits
         self.stylesheet = stylesheet
         self.landscape = landscape
+        self.noteMarkers = noteMarkers
     }
 
-    var markdown: MarkdownOptions { MarkdownOptions(splitHeadings: splitHeadings, limits: limits) }
+    var markdown: MarkdownOptions { MarkdownOptions(splitHeadings: splitHeadings, limits: limits, noteMarkers: noteMarkers) }
 }

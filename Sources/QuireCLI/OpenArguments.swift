@@ -5,6 +5,8 @@ import Quire
 enum OpenArguments {
     static let specs: [OptionSpec] = [
         OptionSpec(name: "stylesheet", value: "TITLE", help: "EPUB: use the book's alternate style sheet set TITLE (e.g. a horizontal one)."),
+        OptionSpec(name: "note-markers", value: "STYLE",
+                   help: "How note references are drawn: superscript (³, default) or bracket ([3])."),
         OptionSpec(name: "split-headings", value: "N", help: "Markdown: headings of level <= N start chapters (default 1)."),
         OptionSpec(name: "max-markdown-mb", value: "MB", help: "Largest Markdown input, all files together (default \(InputLimits().markdownBytes >> 20))."),
         OptionSpec(name: "max-table-columns", value: "N", help: "Most columns in one table (default \(InputLimits().tableColumns))."),
@@ -23,6 +25,7 @@ enum OpenArguments {
         }
         // `render` and `batch` take --orientation (checked with the spread options): the book's media queries see it.
         options.landscape = arguments.value("orientation") == "landscape"
+        if let markers: NoteMarkers = try arguments.choice("note-markers") { options.noteMarkers = markers }
         if let n = try arguments.number("split-headings", in: 0...6) { options.splitHeadings = n }
         if let n = try arguments.number("max-markdown-mb", in: 1...4096) { options.limits.markdownBytes = n << 20 }
         if let n = try arguments.number("max-table-columns", in: 1...1_000_000) { options.limits.tableColumns = n }

@@ -7,7 +7,8 @@ import Layout
 /// - strong, emphasis, code, strikethrough: bold, italic, a shaded background, a line through (on each cell or
 ///   run, as text decorations do not reach into the inline-block cells of wide characters and rows);
 /// - superscript and subscript: `<sup>`/`<sub>` scaled down inside their own cells towards the line's top or
-///   bottom (the right or left of a column), never shifted out of the line, so no line grows;
+///   bottom (the right or left of a column), never shifted out of the line, so no line grows; the text inside is
+///   the base characters of the cells' Unicode script forms;
 /// - emphasis marks (CSS Text Decoration 3 §3): the mark's character as a pseudo-element beside each cell, above
 ///   it in a line and at its right in a column, as Japanese books set them. Not `text-emphasis`: Chromium makes
 ///   room for the marks by growing the line box, which moved the emphasised line 8 px down (14 px in a column);
@@ -48,14 +49,21 @@ struct CellLook: Equatable {
         if style.isEmpty { return decoration ? "<span class=\"d\">\(text)</span>" : text }
         let classes = ((decoration ? " d" : "") + styleClasses).dropFirst()
         let attribute = classes.isEmpty ? "" : " class=\"\(classes)\""
-        return "<\(tag)\(attribute)>\(text)</\(tag)>"
+        return "<\(tag)\(attribute)>\(shown(text))</\(tag)>"
     }
 
     /// One cell box with classes `base` (`w`, or `r …` in a column) and this look's.
     func cell(_ base: String, _ text: String) -> String {
         let classes = base + (decoration ? " d" : "") + styleClasses
         let tag = self.tag
-        return "<\(tag) class=\"\(classes)\">\(text)</\(tag)>"
+        return "<\(tag) class=\"\(classes)\">\(shown(text))</\(tag)>"
+    }
+
+    /// The text as the element shows it: inside `<sup>`/`<sub>`, which raise and shrink it already, the Unicode
+    /// script forms the importer wrote for character cells (issue 16) go back to their base characters, so "²"
+    /// is not raised twice.
+    private func shown(_ text: String) -> String {
+        tag == "span" ? text : ScriptForms.baseText(text)
     }
 }
 

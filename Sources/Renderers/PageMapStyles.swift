@@ -4,7 +4,7 @@ import Layout
 /// The `styles` of a page in the page map: one item per styled run of a line, `{"line", "start", "end", "style",
 /// "mark"}`. `line` indexes the page's `lines`; `start`/`end` count Unicode scalars of that line's text (as
 /// `source` counts them); `style` names the styles (`strong`, `emphasis`, `code`, `strikethrough`, `superscript`,
-/// `subscript`, `combineUpright`, `sideways`, `upright`); `mark`, only with an emphasis mark, is its
+/// `subscript`, `combineUpright`, `sideways`, `upright`, `noteReference`, `math`); `mark`, only with an emphasis mark, is its
 /// `text-emphasis-style` (`filled sesame`, `open circle`, …).
 struct PageStyleSpans {
     struct Item {
@@ -40,7 +40,7 @@ struct PageStyleSpans {
     static let names: [(InlineStyle, String)] = [
         (.strong, "strong"), (.emphasis, "emphasis"), (.code, "code"), (.strikethrough, "strikethrough"),
         (.superscript, "superscript"), (.subscript, "subscript"), (.combineUpright, "combineUpright"),
-        (.sideways, "sideways"), (.upright, "upright"),
+        (.sideways, "sideways"), (.upright, "upright"), (.noteReference, "noteReference"), (.math, "math"),
     ]
 
     /// `text-emphasis-style`'s words for a mark (CSS Text Decoration 3 §3.1).

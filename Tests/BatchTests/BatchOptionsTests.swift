@@ -34,6 +34,7 @@ final class BatchOptionsTests: XCTestCase {
             limits.table-columns=1000
             limits.table-search-bytes=536870912
             markdown.split-headings=1
+            notes.markers=superscript
             quire=\(Quire.version)
             spreads.axis=horizontal
             spreads.direction=auto
@@ -76,6 +77,7 @@ final class BatchOptionsTests: XCTestCase {
             ("viewport", { $0.options.spreads.viewport = .standard }),
             ("transition", { $0.options.transition = .scroll }),
             ("stylesheet", { $0.open.stylesheet = "横組" }),
+            ("note-markers", { $0.open.noteMarkers = .bracket }),
             ("split headings", { $0.open.splitHeadings = 2 }),
             ("markdown bytes", { $0.open.limits.markdownBytes += 1 }),
             ("table columns", { $0.open.limits.tableColumns += 1 }),
@@ -110,9 +112,10 @@ final class BatchOptionsTests: XCTestCase {
                                                 "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
-        XCTAssertEqual(fields(job.open), ["landscape", "limits", "splitHeadings", "stylesheet"])
+        XCTAssertEqual(fields(job.open), ["landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 5 limits, and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 2 + 5 + 1)
+        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
+        // and the version.
+        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
     }
 }

@@ -75,7 +75,8 @@ final class StyleLookTests: XCTestCase {
             + " .super { vertical-align: super } .sub { vertical-align: sub } sup { vertical-align: baseline }"
         let r = try runs("<p><span class=\"bold\">B</span><b>n</b><span class=\"it\">I</span><cite>C</cite>"
                          + "<span class=\"super\">2</span><span class=\"sub\">i</span><sup>3</sup></p>", css: css)
-        XCTAssertEqual(r.map(\.0), ["B", "n", "I", "C", "2", "i", "3"])
+        // Raised and lowered runs are written in Unicode's script forms (issue 16); `sup` kept its own despite the reset.
+        XCTAssertEqual(r.map(\.0), ["B", "n", "I", "C", "²", "ᵢ", "³"])
         XCTAssertEqual(r.map(\.1), [.strong, [], .emphasis, [], .superscript, .subscript, .superscript])
     }
 

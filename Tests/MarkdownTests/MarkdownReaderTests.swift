@@ -127,9 +127,12 @@ final class MarkdownReaderTests: XCTestCase {
     func testFootnotesBecomeEndnotesOfTheirChapter() throws {
         let (document, diagnostics) = try MarkdownReader.read(paths: [fixturePath("footnotes.md")])
         XCTAssertEqual(diagnostics, [])
-        let mark = { (n: Int) in Inline.text("[\(n)]", .superscript) }
+        // References are note references; each note starts with the same raised marker, without that bit.
+        let superscripts: [Character] = ["⁰", "¹", "²"]
+        let mark = { (n: Int) in Inline.text(String(superscripts[n]), .superscript) }
+        let ref = { (n: Int) in Inline.text(String(superscripts[n]), [.superscript, .noteReference]) }
         XCTAssertEqual(kinds(document), [[
-            .paragraph([plain("Alpha"), mark(1), plain(" and beta"), mark(2), plain(" and alpha again"), mark(1), plain(".")]),
+            .paragraph([plain("Alpha"), ref(1), plain(" and beta"), ref(2), plain(" and alpha again"), ref(1), plain(".")]),
             .rule,
             .paragraph([mark(1), plain(" Note for alpha.")]),
             .preformatted("indented code in the note"),
@@ -139,10 +142,12 @@ final class MarkdownReaderTests: XCTestCase {
 
     func testFootnotesNumberPerChapter() throws {
         let (document, _) = try readMarkdown("# One\n\nA[^a]\n\n# Two\n\nB[^b] A[^a]\n\n[^a]: Note a.\n[^b]: Note b.\n")
-        let mark = { (n: Int) in Inline.text("[\(n)]", .superscript) }
+        let superscripts: [Character] = ["⁰", "¹", "²"]
+        let mark = { (n: Int) in Inline.text(String(superscripts[n]), .superscript) }
+        let ref = { (n: Int) in Inline.text(String(superscripts[n]), [.superscript, .noteReference]) }
         XCTAssertEqual(kinds(document)[1], [
             .heading(level: 1, [plain("Two")]),
-            .paragraph([plain("B"), mark(1), plain(" A"), mark(2)]),
+            .paragraph([plain("B"), ref(1), plain(" A"), ref(2)]),
             .rule,
             .paragraph([mark(1), plain(" Note b.")]),
             .paragraph([mark(2), plain(" Note a.")]),
@@ -289,11 +294,11 @@ final class MarkdownReaderTests: XCTestCase {
         ]])
         let (notes, _) = try readMarkdown("A <i>b</i>[^n] ![pic](x.png) **c**\n\n[^n]: Note.\n")
         XCTAssertEqual(kinds(notes), [[
-            .paragraph([plain("A "), .text("b", .emphasis), .text("[1]", .superscript), plain(" ")]),
+            .paragraph([plain("A "), .text("b", .emphasis), .text("¹", [.superscript, .noteReference]), plain(" ")]),
             .image(ImageRef(source: "x.png", alt: "pic")),
             .paragraph([plain(" "), .text("c", .strong)]),
             .rule,
-            .paragraph([.text("[1]", .superscript), plain(" Note.")]),
+            .paragraph([.text("¹", .superscript), plain(" Note.")]),
         ]])
         let (scripted, _) = try readMarkdown("<script>alert(1)</script>\n\n<p dir=\"rtl\">x</p>\n")
         XCTAssertEqual(visibleText(scripted), "x")

@@ -82,7 +82,7 @@ final class MarkdownSnapshotTests: XCTestCase {
             case .text(let text, let style):
                 let names: [(InlineStyle, String)] = [(.emphasis, "em"), (.strong, "strong"), (.code, "code"),
                                                       (.strikethrough, "del"), (.link, "link"), (.superscript, "sup"),
-                                                      (.subscript, "sub")]
+                                                      (.subscript, "sub"), (.noteReference, "note"), (.math, "math")]
                 let styles = names.filter { style.contains($0.0) }.map(\.1)
                 return text.debugDescription + (styles.isEmpty ? "" : "{\(styles.joined(separator: ","))}")
             case .lineBreak: return "<br>"

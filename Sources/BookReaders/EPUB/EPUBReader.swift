@@ -19,7 +19,8 @@ public enum EPUBReader {
     /// use instead of the book's preferred one (the `title` of its `<link rel="alternate stylesheet">`s);
     /// `landscape` is what the book's `@media (orientation: …)` queries are answered with (the spread shown).
     public static func read(path: String, limits: InputLimits = InputLimits(),
-                            stylesheet: String? = nil, landscape: Bool = false) throws(ReadError) -> EPUBBook {
+                            stylesheet: String? = nil, landscape: Bool = false,
+                            noteMarkers: NoteMarkers = .superscript) throws(ReadError) -> EPUBBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
         if isFolder.boolValue {
@@ -27,22 +28,27 @@ public enum EPUBReader {
             guard folder.contains(OCF.containerPath) else {
                 throw .notAnEPUB("the folder has no \(OCF.containerPath)")
             }
-            return try read(container: folder, limits: limits, stylesheet: stylesheet, landscape: landscape)
+            return try read(container: folder, limits: limits, stylesheet: stylesheet, landscape: landscape,
+                        noteMarkers: noteMarkers)
         }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else { throw .notAZip("the file is empty") }
-        return try read(container: ZipContainer(path: path), limits: limits, stylesheet: stylesheet, landscape: landscape)
+        return try read(container: ZipContainer(path: path), limits: limits, stylesheet: stylesheet, landscape: landscape,
+                        noteMarkers: noteMarkers)
     }
 
     /// Reads an EPUB held in memory (standard input).
     public static func read(bytes: [UInt8], limits: InputLimits = InputLimits(),
-                            stylesheet: String? = nil, landscape: Bool = false) throws(ReadError) -> EPUBBook {
-        try read(container: ZipContainer(bytes: bytes), limits: limits, stylesheet: stylesheet, landscape: landscape)
+                            stylesheet: String? = nil, landscape: Bool = false,
+                            noteMarkers: NoteMarkers = .superscript) throws(ReadError) -> EPUBBook {
+        try read(container: ZipContainer(bytes: bytes), limits: limits, stylesheet: stylesheet, landscape: landscape,
+                        noteMarkers: noteMarkers)
     }
 
     public static func read(container: any Container, limits: InputLimits = InputLimits(),
-                            stylesheet: String? = nil, landscape: Bool = false) throws(ReadError) -> EPUBBook {
+                            stylesheet: String? = nil, landscape: Bool = false,
+                            noteMarkers: NoteMarkers = .superscript) throws(ReadError) -> EPUBBook {
         var diagnostics: [Diagnostic] = []
         checkMimetype(container, &diagnostics)
 
@@ -60,7 +66,8 @@ public enum EPUBReader {
         let navigation = readNavigation(publication, container, &diagnostics)
         let shared = SharedReads(publication: publication, tocTitles: firstTitles(navigation.toc), container: container,
                                  styles: BookStyles(container: container, context: MediaContext(orientation: landscape ? .landscape : .portrait),
-                                                   choosing: stylesheet), images: ImageSizeCache(container: container))
+                                                   choosing: stylesheet), images: ImageSizeCache(container: container),
+                                 noteMarkers: noteMarkers)
         let chapters = try readChapters(plan, protected: protected, shared: shared, diagnostics: &diagnostics)
         if chapters.isEmpty { diagnostics.append(.warning("the book has no readable content documents")) }
         if let stylesheet, let missing = shared.styles.unmatchedChoice(stylesheet) { diagnostics.append(.warning(missing)) }
@@ -207,6 +214,7 @@ public enum EPUBReader {
             diagnostics.append(contentsOf: elementStyles.warnings.map { .warning($0) })
             var importer = ContentImporter(document: doc, spine: spineIndex, href: path, styles: elementStyles,
                                            imageSizer: sizer)
+            importer.noteMarkers = shared.noteMarkers
             let root = doc.root
             var context = ContentImporter.Context(language: bookLanguage)
             context = importer.inherit(context, from: root)

@@ -9,6 +9,8 @@ struct SharedReads: Sendable {
     let container: any Container
     let styles: BookStyles
     let images: ImageSizeCache
+    /// How note references are drawn (`--note-markers`).
+    let noteMarkers: NoteMarkers
 }
 
 /// Reads each picture once per book for its size. A document may name one image thousands of times (and every

@@ -123,12 +123,13 @@ enum MarkdownAssembler {
 
         // Sections map in parallel: the tree is only read, and each has its own builder (footnote numbers restart
         // per chapter anyway); results and warnings are taken in order.
-        let directory = source.directory, images = source.images, notes = footnotes
+        let directory = source.directory, images = source.images, notes = footnotes, markers = options.noteMarkers
         let nodes = sections.map(\.nodes)
         let results = orderedConcurrentMap(count: nodes.count) { index -> (blocks: [Block], diagnostics: [Diagnostic])? in
             var builder = MarkdownBlockBuilder(tree: tree, footnotes: notes) { url in
                 resolveImage(url, directory: directory, images: images)
             }
+            builder.noteMarkers = markers
             let blocks = builder.chapter(nodes[index])
             return (blocks, builder.diagnostics)
         }

@@ -15,6 +15,8 @@ struct MarkdownBlockBuilder {
     var resolveImage: (String) -> (source: String, missing: Bool)
     /// Footnote definitions of the whole file: node indices by cmark's footnote number.
     var footnotes: [Int: Int]
+    /// How footnote references are drawn (`--note-markers`, issue 16).
+    var noteMarkers = NoteMarkers.superscript
     var diagnostics: [Diagnostic] = []
 
     /// Footnote numbers of the file, in the order this chapter first refers to them.
@@ -44,7 +46,9 @@ struct MarkdownBlockBuilder {
         // Definitions may refer to further footnotes, which join the list while it is walked.
         while index < chapterNotes.count {
             let number = index + 1
-            let marker: [Inline] = [.text("[\(number)]", .superscript)]
+            // The note starts with its marker as the reference showed it, without the reference's bit: it is the note.
+            let shown = noteMarkers.marker(String(number)).map { Inline.text($0.text, $0.raised ? .superscript : []) }
+            let marker: [Inline] = shown.map { [$0] } ?? []
             var noteBlocks = footnotes[chapterNotes[index]].map { blocks(tree.children($0)) } ?? []
             if case .paragraph(let inlines)? = noteBlocks.first?.kind {
                 noteBlocks[0].kind = .paragraph(Self.merged(marker + [.text(" ", [])] + inlines))
@@ -68,7 +72,7 @@ struct MarkdownBlockBuilder {
             number = chapterNotes.count
             chapterNoteNumbers[ix] = number
         }
-        return .text("[\(number)]", .superscript)
+        return noteMarkers.reference(String(number)) ?? .text(String(number), .noteReference)
     }
 
     // MARK: Blocks
@@ -101,7 +105,8 @@ struct MarkdownBlockBuilder {
             let node = tree.nodes[index]
             // Comments ("Old headings. Do not remove …") import as nothing: skip the HTML parse.
             if MarkdownRawHTML.isLoneComment(tree.bytes[Int(node.start)..<Int(node.start + node.count)]) { break }
-            result += MarkdownRawHTML.blocks(html: tree.string(index), diagnostics: &diagnostics)
+            result += MarkdownRawHTML.blocks(html: tree.string(index), noteMarkers: noteMarkers,
+                                             diagnostics: &diagnostics)
         case .thematicBreak:
             result.append(Block(.rule, location: Self.unplaced))
         case .table:

@@ -16,7 +16,7 @@ extension MarkdownBlockBuilder {
         var html = ""
         var held: [Held] = []
         for child in tree.children(index) { writeHTML(child, into: &html, held: &held) }
-        for inline in MarkdownRawHTML.inlines(html: html, diagnostics: &diagnostics) {
+        for inline in MarkdownRawHTML.inlines(html: html, noteMarkers: noteMarkers, diagnostics: &diagnostics) {
             guard case .text(let text, let style) = inline, text.unicodeScalars.contains(where: MarkdownRawHTML.isSentinel) else {
                 run.append(inline)
                 continue

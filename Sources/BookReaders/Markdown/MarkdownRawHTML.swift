@@ -4,14 +4,14 @@ import BookModel
 /// tables and `<p dir="rtl">` come through as in EPUB, and whatever is unsafe is dropped as there.
 enum MarkdownRawHTML {
     /// Blocks for an HTML block; locations are placed again once the chapter is complete.
-    static func blocks(html: String, diagnostics: inout [Diagnostic]) -> [Block] {
+    static func blocks(html: String, noteMarkers: NoteMarkers = .superscript, diagnostics: inout [Diagnostic]) -> [Block] {
         return HTMLFragmentImporter.blocks(html: html, location: MarkdownBlockBuilder.unplaced, language: nil,
-                                    diagnostics: &diagnostics)
+                                           noteMarkers: noteMarkers, diagnostics: &diagnostics)
     }
 
     /// Inlines for the HTML of a leaf block whose Markdown holds inline HTML.
-    static func inlines(html: String, diagnostics: inout [Diagnostic]) -> [Inline] {
-        return HTMLFragmentImporter.inlines(html: html, diagnostics: &diagnostics)
+    static func inlines(html: String, noteMarkers: NoteMarkers = .superscript, diagnostics: inout [Diagnostic]) -> [Inline] {
+        return HTMLFragmentImporter.inlines(html: html, noteMarkers: noteMarkers, diagnostics: &diagnostics)
     }
 
     /// True for an HTML block that is one plain comment (`<!-- … -->` and trailing white space), which imports

@@ -7,10 +7,13 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var splitHeadings: Int
     /// Input size and table bounds (`InputLimits`).
     public var limits: InputLimits
+    /// How footnote references (and note references in raw HTML) are drawn (`--note-markers`).
+    public var noteMarkers: NoteMarkers
 
-    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits()) {
+    public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits(), noteMarkers: NoteMarkers = .superscript) {
         self.splitHeadings = splitHeadings
         self.limits = limits
+        self.noteMarkers = noteMarkers
     }
 }
 

@@ -28,6 +28,8 @@ struct ContentImporter {
     let imageSizer: ImageSizer
     /// What the book's CSS declares on each element; read in `ElementRules.swift` and `StyleRules.swift`.
     let styles: ElementStyles
+    /// How note references are drawn (`--note-markers`, issue 16).
+    var noteMarkers = NoteMarkers.superscript
     private(set) var diagnostics: [Diagnostic] = []
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
@@ -67,6 +69,9 @@ struct ContentImporter {
         var language: String?
         var direction: Direction?
         var style: InlineStyle = []
+        /// The script bits (`.superscript`, `.subscript`) of the raised or lowered run being gathered around this
+        /// point, which has written them already (`ImportInlines.script`).
+        var scripts: InlineStyle = []
         /// `white-space: pre`, `pre-wrap`, `break-spaces`: spaces and line feeds kept.
         var preformatted = false
         /// `white-space: pre-line`: line feeds kept, spaces collapsed.

@@ -4,9 +4,10 @@ import BookModel
 public enum HTMLFragmentImporter {
     /// The blocks of an HTML fragment; offsets continue from `location.offset`.
     public static func blocks(html: String, location: SourceLocation, language: String?,
-                              diagnostics: inout [Diagnostic]) -> [Block] {
+                              noteMarkers: NoteMarkers = .superscript, diagnostics: inout [Diagnostic]) -> [Block] {
         guard let (doc, body) = parseBody(html, href: location.href, diagnostics: &diagnostics) else { return [] }
         var importer = ContentImporter(document: doc, spine: location.spine, href: location.href, startOffset: location.offset)
+        importer.noteMarkers = noteMarkers
         let context = ContentImporter.Context(language: language)
         var blocks = importer.blocks(in: body, context: context)
         importer.finish(into: &blocks, context: context)
@@ -15,9 +16,10 @@ public enum HTMLFragmentImporter {
     }
 
     /// The inlines of an HTML fragment, for HTML met inside a paragraph; block boundaries become spaces.
-    public static func inlines(html: String, diagnostics: inout [Diagnostic]) -> [Inline] {
+    public static func inlines(html: String, noteMarkers: NoteMarkers = .superscript,
+                               diagnostics: inout [Diagnostic]) -> [Inline] {
         let blocks = blocks(html: html, location: SourceLocation(spine: 0, href: "", offset: 0), language: nil,
-                            diagnostics: &diagnostics)
+                            noteMarkers: noteMarkers, diagnostics: &diagnostics)
         var out: [Inline] = []
         func add(_ block: Block) {
             switch block.kind {

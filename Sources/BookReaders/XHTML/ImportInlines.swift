@@ -22,6 +22,18 @@ extension ContentImporter {
             // HTML's defaults for the element, less what the book's CSS turns off on it (`b { font-weight: normal }`).
             ctx.style.formUnion(inlineStyle(of: e, name: name).subtracting(styles.look(e)?.removes ?? []))
         }
+        if let label = noteReferenceLabel(e, name: name, context: context) {
+            if let marker = noteMarkers.reference(label, style: ctx.style), case .text(let text, let style) = marker {
+                collector.seal()
+                collector.append(text, style: style)
+            }
+            return
+        }
+        if let position = ScriptRun.start(outer: context.scripts, inner: ctx.style), !ctx.preformatted {
+            script(e, name: name, position: position, context: ctx, collector: &collector, blockSink: &blockSink,
+                   paragraphLocation: &paragraphLocation)
+            return
+        }
         let combined = styles.look(e)?.adds.contains(.combineUpright) == true
         if combined { collector.seal() }
         defer { if combined { collector.seal() } }
@@ -42,6 +54,63 @@ extension ContentImporter {
         if name == "q" { collector.append("”", style: ctx.style) }
     }
 
+    /// A raised or lowered run (`<sup>`, `<sub>`, `vertical-align: super/sub`) is gathered whole and written as
+    /// `ScriptForms` says: "2⁷", not "27", and `e^(iπ)` when a character has no superscript form. Converting the
+    /// element's text at once (not each text node) keeps `e<sup>i<i>π</i></sup>` one script. Note markers found
+    /// inside (`<sup><a href="#n3">3</a></sup>`) are already drawn and pass through as they are.
+    private mutating func script(_ e: E, name: String, position: ScriptForms.Position, context: Context,
+                                 collector: inout InlineCollector, blockSink: inout [Block],
+                                 paragraphLocation: inout SourceLocation) {
+        var inner = InlineCollector()
+        var ctx = context
+        ctx.scripts = context.style.intersection([.superscript, .subscript])
+        inline(e, name: name, context: ctx, collector: &inner, blockSink: &blockSink,
+               paragraphLocation: &paragraphLocation)
+        let inlines = inner.take()
+        if inlines.contains(where: { if case .text(_, let style) = $0 { return style.contains(.noteReference) } else { return false } }) {
+            collector.seal()
+            for case .text(let text, let style) in inlines { collector.append(text, style: style) }
+            return
+        }
+        let text = inlines.plainText
+        guard !text.isEmpty else { return }
+        var style = context.style
+        for case .text(_, let s) in inlines { style.formUnion(s) }
+        collector.seal()
+        collector.append(ScriptForms.linear(text, position), style: style)
+        for case .pageBreak(let label) in inlines { collector.appendPageBreak(label) }
+    }
+
+    /// The label of a note reference (issue 16): an element marked `epub:type="noteref"` or `role="doc-noteref"`,
+    /// or, as EPUB 2 books and converters write them, a link to a fragment whose short label is raised
+    /// (`<sup><a href="#fn3">3</a></sup>`, `<a href="#fn3"><sup>3</sup></a>`). Nil for anything else.
+    func noteReferenceLabel(_ e: E, name: String, context: Context) -> String? {
+        guard doc.node(e).count > 0 else { return nil }
+        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
+        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
+        if types.contains("noteref") || roles.contains("doc-noteref") { return doc.textContent(e) }
+        guard name == "a", let href = doc.attribute(e, Known.href), href.hasPrefix("#") else { return nil }
+        let raised = context.style.contains(.superscript) || onlyChildIsSuperscript(e)
+        guard raised else { return nil }
+        let label = NoteMarkers.core(of: doc.textContent(e))
+        guard !label.isEmpty, label.count <= 4, !label.contains(where: \.isWhitespace) else { return nil }
+        return label
+    }
+
+    /// True when `e`'s content is one `<sup>` element (whitespace aside).
+    private func onlyChildIsSuperscript(_ e: E) -> Bool {
+        var found = false
+        for c in doc.children(e) {
+            if doc.isText(c) {
+                if !doc.text(c).allSatisfy(\.isWhitespace) { return false }
+                continue
+            }
+            guard !found, doc.lowercasedName(c) == "sup" else { return false }
+            found = true
+        }
+        return found
+    }
+
     /// `<ruby>` pairs each base run with the `<rt>` that follows it; `<rp>` fallbacks are dropped.
     private mutating func ruby(_ e: E, context: Context, collector: inout InlineCollector) {
         // The base is gathered as UTF-8: libxml2 hands out whole characters, so joining bytes joins the text.
@@ -57,5 +126,15 @@ extension ContentImporter {
             }
         }
         if !base.isEmpty { base.withUnsafeBufferPointer { collector.append($0, style: context.style) } }
+    }
+}
+
+/// Where a raised or lowered run starts: the element's style (from HTML or the book's CSS) has a script bit that
+/// no enclosing run is writing already.
+enum ScriptRun {
+    static func start(outer: InlineStyle, inner: InlineStyle) -> ScriptForms.Position? {
+        if inner.contains(.superscript) && !outer.contains(.superscript) { return .superscript }
+        if inner.contains(.subscript) && !outer.contains(.subscript) { return .subscript }
+        return nil
     }
 }

@@ -56,6 +56,7 @@ extension BatchJob {
             "markdown.split-headings": String(open.splitHeadings),
             "epub.stylesheet": open.stylesheet ?? "preferred",
             "epub.media-orientation": open.landscape ? "landscape" : "portrait",
+            "notes.markers": open.noteMarkers.rawValue,
             "limits.markdown-bytes": String(limits.markdownBytes),
             "limits.table-columns": String(limits.tableColumns),
             "limits.table-cells": String(limits.tableCells),

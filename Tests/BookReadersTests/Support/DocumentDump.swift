@@ -91,7 +91,8 @@ enum DocumentDump {
 
     private static func styleName(_ s: InlineStyle) -> String {
         let names: [(InlineStyle, String)] = [(.emphasis, "em"), (.strong, "strong"), (.code, "code"), (.strikethrough, "s"),
-                                              (.link, "link"), (.superscript, "sup"), (.subscript, "sub")]
+                                              (.link, "link"), (.superscript, "sup"), (.subscript, "sub"),
+                                              (.noteReference, "note"), (.math, "math")]
         return names.filter { s.contains($0.0) }.map(\.1).joined(separator: "+")
     }
 
