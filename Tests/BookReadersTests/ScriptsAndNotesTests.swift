@@ -51,6 +51,12 @@ final class ScriptsAndNotesTests: XCTestCase {
         XCTAssertEqual(runs, [.text("x", []), .text("²", .superscript)])
     }
 
+    func testStyledPassagesAreNotScripts() throws {
+        // A "superscript" holding line breaks is a styled passage: it keeps its text and its style.
+        let runs = try read("<p>a<sup>one<br/>two</sup></p>")
+        XCTAssertEqual(runs, [.text("a", []), .text("one", .superscript), .lineBreak, .text("two", .superscript)])
+    }
+
     func testNoteReferencesEPUB3AndARIA() throws {
         XCTAssertEqual(try text("<p>voisinage,”<a epub:type=\"noteref\" href=\"#n3\">3</a> et</p>"), "voisinage,”³ et")
         XCTAssertEqual(try text("<p>word<a role=\"doc-noteref\" href=\"#n12\">[12]</a>.</p>"), "word¹².")

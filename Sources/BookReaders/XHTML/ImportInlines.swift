@@ -67,9 +67,25 @@ extension ContentImporter {
         inline(e, name: name, context: ctx, collector: &inner, blockSink: &blockSink,
                paragraphLocation: &paragraphLocation)
         let inlines = inner.take()
-        if inlines.contains(where: { if case .text(_, let style) = $0 { return style.contains(.noteReference) } else { return false } }) {
+        // Note markers are drawn already; a run holding line breaks is a styled passage, not a script, and ruby
+        // keeps its annotation: these pass through as they are.
+        let passThrough = inlines.contains {
+            switch $0 {
+            case .text(_, let style): return style.contains(.noteReference)
+            case .lineBreak, .ruby: return true
+            case .pageBreak: return false
+            }
+        }
+        if passThrough {
             collector.seal()
-            for case .text(let text, let style) in inlines { collector.append(text, style: style) }
+            for inline in inlines {
+                switch inline {
+                case .text(let text, let style): collector.append(text, style: style)
+                case .lineBreak: collector.appendLineBreak()
+                case .ruby(let base, let annotation): collector.appendRuby(base: Array(base.utf8), annotation: annotation)
+                case .pageBreak(let label): collector.appendPageBreak(label)
+                }
+            }
             return
         }
         let text = inlines.plainText
