@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import BookReaders
 
@@ -14,6 +15,9 @@ final class MathLinearTests: XCTestCase {
         return MathLinear.lines(of: node, display: display).joined(separator: "\n")
     }
 
+    /// Expected grid text with "·" for the no-break spaces that line a grid up.
+    private func grid(_ text: String) -> String { text.replacingOccurrences(of: "·", with: "\u{A0}") }
+
     func testTokensAndOperatorSpacing() {
         XCTAssertEqual(linear("<mi>x</mi><mo>=</mo><mi>a</mi><mo>+</mo><mi>b</mi>"), "x = a + b")
         XCTAssertEqual(linear("<mn>10</mn>"), "10")
@@ -22,8 +26,10 @@ final class MathLinearTests: XCTestCase {
         XCTAssertEqual(linear("<mn>1</mn><mo>,</mo><mn>2</mn><mo>,</mo><mn>3</mn>"), "1, 2, 3")
         XCTAssertEqual(linear("<mtext>if </mtext><mi>x</mi><mo>&gt;</mo><mn>0</mn>"), "if x > 0")
         XCTAssertEqual(linear("<ms>abc</ms>"), "\"abc\"")
+        XCTAssertEqual(linear("<mtext>&#xA0;Row&#xA0;</mtext><mi>i</mi><mtext> is zeros</mtext><mspace width=\"2em\"/>"), "Row i is zeros")
         XCTAssertEqual(linear("<mi>sin</mi><mo>&#x2061;</mo><mi>x</mi>"), "sin x")
         XCTAssertEqual(linear("<mo>det</mo><mi>A</mi>"), "det A")
+        XCTAssertEqual(linear("<msub><mi>a</mi><mi>i</mi></msub><mo>det</mo><mo>(</mo><mi>B</mi><mo>)</mo>"), "aᵢ det(B)")
         XCTAssertEqual(linear("<mn>2</mn><mo>&#x2062;</mo><mi>x</mi>"), "2x")
     }
 
@@ -101,15 +107,15 @@ final class MathLinearTests: XCTestCase {
             </mtable></mfenced>
             """
         XCTAssertEqual(linear(matrix), "[■(1&0@0&1)]")
-        XCTAssertEqual(linear(matrix, display: true), "⎡1 0⎤\n⎣0 1⎦")
-        XCTAssertEqual(linear("<mi>A</mi><mo>=</mo>" + matrix, display: true), "A = ⎡1 0⎤\n    ⎣0 1⎦")
-        XCTAssertEqual(linear("<msup>\(matrix)<mi>t</mi></msup>", display: true), "⎡1 0⎤ᵗ\n⎣0 1⎦")
+        XCTAssertEqual(linear(matrix, display: true), grid("⎡1·0⎤\n⎣0·1⎦"))
+        XCTAssertEqual(linear("<mi>A</mi><mo>=</mo>" + matrix, display: true), grid("A = ⎡1·0⎤\n····⎣0·1⎦"))
+        XCTAssertEqual(linear("<msup>\(matrix)<mi>t</mi></msup>", display: true), grid("⎡1·0⎤ᵗ\n⎣0·1⎦"))
         let tall = """
             <mo>(</mo><mtable>\
             <mtr><mtd><mn>1</mn></mtd></mtr><mtr><mtd><mo>−</mo><mn>2</mn></mtd></mtr><mtr><mtd><mn>10</mn></mtd></mtr>\
             </mtable><mo>)</mo>
             """
-        XCTAssertEqual(linear(tall, display: true), "⎛ 1⎞\n⎜−2⎟\n⎝10⎠")
+        XCTAssertEqual(linear(tall, display: true), grid("⎛·1⎞\n⎜−2⎟\n⎝10⎠"))
         XCTAssertEqual(linear(tall), "(■(1@−2@10))")
     }
 
@@ -120,7 +126,7 @@ final class MathLinearTests: XCTestCase {
             <mtr><mtd><mi>y</mi></mtd><mtd><mo>=</mo><mn>1</mn></mtd></mtr>\
             </mtable>
             """
-        XCTAssertEqual(linear(array, display: true), "x + y = 3\n    y = 1")
+        XCTAssertEqual(linear(array, display: true), grid("x + y·= 3\n····y·= 1"))
         XCTAssertEqual(linear(array), "█(x+y&=3@y&=1)")
         // Without columnalign the rows still meet at the relation; empty label columns are dropped.
         let unaligned = """
@@ -129,7 +135,7 @@ final class MathLinearTests: XCTestCase {
             <mtr><mtd><mi>x</mi></mtd><mtd><mo>=</mo><mn>2</mn></mtd><mtd><mspace width="2em"/></mtd></mtr>\
             </mtable>
             """
-        XCTAssertEqual(linear(unaligned, display: true), "2x = 4\n x = 2")
+        XCTAssertEqual(linear(unaligned, display: true), grid("2x·= 4\n·x·= 2"))
     }
 
     func testSpacesPhantomsAndPassThrough() {

@@ -224,23 +224,23 @@ struct MathLinear {
             previous = p
         }
         let box = MathBox.row(parts)
+        let trailingSpace = pieces.last?.kind == .space || pieces.last?.spaceAfter == true
         if visible == 1, let only = pieces.first(where: { $0.kind != .space }) {
-            return Piece(box: box, role: only.role, kind: only.kind)
+            return Piece(box: box, role: only.role, kind: only.kind, spaceAfter: trailingSpace)
         }
         let kind: Piece.Kind = fenced ? .fenced : (infix ? .compound : .juxtaposed)
-        return Piece(box: box, kind: kind, spaceBefore: pieces.first?.spaceBefore ?? false,
-                     spaceAfter: pieces.last?.spaceAfter ?? false)
+        return Piece(box: box, kind: kind, spaceBefore: pieces.first?.spaceBefore ?? false, spaceAfter: trailingSpace)
     }
 
-    /// A function name and a following letter or digit need a space between them ("det A", "sin x"); so do two
-    /// words. Letters of one-letter identifiers stay together, as they multiply ("ab").
+    /// A function name and what comes before or after it need a space between them ("det A", "sin x", "[A]ᵢⱼ
+    /// det(B)"); so do two words. Letters of one-letter identifiers stay together, as they multiply ("ab").
     private func needsWordSpace(_ previous: Piece?, _ next: Piece) -> Bool {
-        guard let previous, previous.role == .ordinary || previous.role == .largeOperator, next.role == .ordinary,
-              let last = previous.box.flat.last, let first = next.box.flat.first else { return false }
-        guard previous.kind == .word || next.kind == .word else { return false }
+        guard let previous, next.role == .ordinary, [.ordinary, .close, .largeOperator].contains(previous.role),
+              let last = previous.box.flat.last, let first = next.box.flat.first, last != "|", last != "‖" else { return false }
+        if next.kind == .word { return true }
+        guard previous.kind == .word else { return false }
         // A name with limits (`lim_(x→0) f`) ends in its limits, yet is still a name before its argument.
-        let nameEnd = last.isLetter || last.isNumber || previous.kind == .word
-        return nameEnd && (first.isLetter || first.isNumber)
+        return first.isLetter || first.isNumber
     }
 
     /// `mspace`'s width in em (MathML 3 §2.1.5.2: em, ex, px, pt, pc, in, cm, mm; 1em taken as 10pt, 16px).
@@ -267,8 +267,9 @@ struct MathLinear {
 }
 
 extension String {
-    /// Runs of whitespace as one space, none at the ends (MathML 3 §2.1.7 for token content).
+    /// Runs of whitespace as one space, no white space at the ends, no-break spaces included (MathML 3 §2.1.7
+    /// for token content; books pad `<mtext>` with U+00A0 where the spacing belongs to the formula).
     var collapsingSpaces: String {
-        split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ").trimmingSpaces
     }
 }

@@ -54,7 +54,8 @@ extension MathLinear {
             return piece
         }
         var text = base.box.flat
-        var grouped = base.grouped && base.kind != .juxtaposed
+        // An accent goes after one character or a bracketed base as it is; anything else is bracketed first.
+        var grouped = base.box.flat.count == 1 || base.kind == .fenced
         if let over {
             let mark = over.textContent.collapsingSpaces
             if mark.count == 1, let combining = MathOperators.overAccents[mark.first!] {
@@ -62,7 +63,7 @@ extension MathLinear {
             } else {
                 text = wrap(text, grouped) + "┴" + wrap(script(over), scriptGrouped(over))
             }
-            grouped = true
+            grouped = text.count == 1
         }
         if let under {
             let mark = under.textContent.collapsingSpaces
@@ -77,7 +78,7 @@ extension MathLinear {
 
     /// A combining accent after one character, or after the parenthesised base (UTN #28 §3.6: `(a+b)̂`).
     private func accent(_ base: String, _ mark: Character, grouped: Bool) -> String {
-        base.count == 1 ? base + String(mark) : "(" + base + ")" + String(mark)
+        grouped ? base + String(mark) : "(" + base + ")" + String(mark)
     }
 
     /// A fraction as `a/b` with parentheses around an operand that is not one unit (`(a+b)/c`, UTN #28 §2.2), a

@@ -23,24 +23,33 @@ extension MathLinear {
         let columns = cells.map(\.count).max() ?? 0
         let used = (0..<columns).filter { c in cells.contains { $0.indices.contains(c) && !$0[c].box.flat.trimmingSpaces.isEmpty } }
         cells = cells.map { row in used.map { row.indices.contains($0) ? row[$0] : Piece.empty } }
+        // So are rows with nothing in them (a trailing empty row closes many converted arrays).
+        let kept = cells.indices.filter { r in cells[r].contains { !$0.box.flat.trimmingSpaces.isEmpty } }
+        cells = kept.map { cells[$0] }
+        let sources = kept.map { rows[$0] }
         let widths = used.indices.map { c in cells.map { $0[c].box.width }.max() ?? 0 }
         let tableAligns = alignList(node.attribute("columnalign"))
+        // One space between columns; three after a column whose cells end in space (`<mspace width="2em"/>`
+        // between the equations of one row, before a label), so the gap still reads as one.
+        let gaps = used.indices.map { c in
+            c > 0 && cells.contains { $0[c - 1].spaceAfter } ? String(repeating: pad, count: 3) : String(pad)
+        }
 
         var lines: [String] = []
         for (r, row) in cells.enumerated() {
-            let rowAligns = alignList(rows[r].0?.attribute("columnalign"))
+            let rowAligns = alignList(sources[r].0?.attribute("columnalign"))
             let above = row.map(\.box.baseline).max() ?? 0
             let below = row.map { $0.box.lines.count - 1 - $0.box.baseline }.max() ?? 0
             var rowLines = Array(repeating: "", count: above + below + 1)
             for (c, cell) in row.enumerated() {
-                let source = rows[r].1.indices.contains(used[c]) ? rows[r].1[used[c]] : nil
+                let source = sources[r].1.indices.contains(used[c]) ? sources[r].1[used[c]] : nil
                 let align = source?.attribute("columnalign").flatMap { alignList($0).first }
                     ?? pick(rowAligns, used[c]) ?? pick(tableAligns, used[c])
                     ?? defaultAlign(column: c, cells: cells, matrix: matrix)
                 let top = above - cell.box.baseline
                 for i in rowLines.indices {
                     let line = cell.box.lines.indices.contains(i - top) ? cell.box.lines[i - top] : ""
-                    if c > 0 { rowLines[i] += " " }
+                    if c > 0 { rowLines[i] += gaps[c] }
                     rowLines[i] += line.padded(to: widths[c], align: align)
                 }
             }
