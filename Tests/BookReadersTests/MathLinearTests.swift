@@ -97,6 +97,9 @@ final class MathLinearTests: XCTestCase {
         XCTAssertEqual(linear("<mover accent=\"true\"><mi>x</mi><mo>˙</mo></mover>"), "x\u{0307}")
         XCTAssertEqual(linear("<mover accent=\"true\"><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><mo>^</mo></mover>"), "(a+b)\u{0302}")
         XCTAssertEqual(linear("<munder accentunder=\"true\"><mi>x</mi><mo>_</mo></munder>"), "x\u{0332}")
+        XCTAssertEqual(linear("<munder><mi>u</mi><mo>∼</mo></munder>"), "u\u{0330}")
+        XCTAssertEqual(linear("<mover><mi>u</mi><mi></mi></mover>"), "u")
+        XCTAssertEqual(linear("<msup><mi>r</mi><mo>′</mo></msup>"), "r′")
     }
 
     func testMatrixInlineAndDisplay() {

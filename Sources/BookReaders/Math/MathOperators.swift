@@ -57,7 +57,8 @@ enum MathOperators {
         "\u{030C}": "\u{030C}", "´": "\u{0301}", "`": "\u{0300}", "˘": "\u{0306}", "\u{0306}": "\u{0306}",
         "˚": "\u{030A}", "⃛": "\u{20DB}",
     ]
-    static let underAccents: [Character: Character] = ["_": "\u{0332}", "‾": "\u{0332}", "\u{0332}": "\u{0332}", "¯": "\u{0331}"]
+    static let underAccents: [Character: Character] = ["_": "\u{0332}", "‾": "\u{0332}", "\u{0332}": "\u{0332}", "¯": "\u{0331}",
+                                                       "~": "\u{0330}", "∼": "\u{0330}", "˜": "\u{0330}", "\u{0330}": "\u{0330}"]
 
     /// Vulgar fractions for a digit over a digit (Unicode Number Forms), used by `<mfrac>` when one exists.
     static let vulgarFractions: [String: String] = [

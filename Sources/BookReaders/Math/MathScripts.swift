@@ -44,8 +44,10 @@ extension MathLinear {
         let e = node.elements
         guard let baseNode = e.first else { return Piece.empty }
         let base = piece(baseNode, .tight)
-        let under = node.name == "mover" ? nil : e.count > 1 ? e[1] : nil
-        let over = node.name == "munder" ? (nil as MathNode?) : node.name == "mover" ? (e.count > 1 ? e[1] : nil) : (e.count > 2 ? e[2] : nil)
+        // An empty script (`<mover><mi>u</mi><mi/></mover>`, what a converter left of a lost bar) is no script.
+        let under = (node.name == "mover" ? nil : e.count > 1 ? e[1] : nil).flatMap { script($0).isEmpty ? nil : $0 }
+        let over = (node.name == "munder" ? (nil as MathNode?) : node.name == "mover" ? (e.count > 1 ? e[1] : nil)
+            : (e.count > 2 ? e[2] : nil)).flatMap { script($0).isEmpty ? nil : $0 }
         let baseText = base.box.flat
         if base.role == .largeOperator || MathOperators.limitNames.contains(baseText)
             || node.attribute("movablelimits") == "true" || baseNode.attribute("movablelimits") == "true" {
@@ -207,6 +209,8 @@ extension MathLinear {
     }
 
     func scripted(_ text: String, _ position: ScriptForms.Position, limits: Bool) -> String {
+        // Primes are superscripts already (UTN #28 §2.2: `f′`, not `f^′`).
+        if position == .superscript && text.allSatisfy({ "′″‴⁗'".contains($0) }) { return text }
         if !limits { return ScriptForms.linear(text, position) }
         let mark = position == .superscript ? "^" : "_"
         return text.count == 1 ? mark + text : mark + "(" + text + ")"
