@@ -75,7 +75,9 @@ extension MathLinear {
                 text = wrap(text, grouped) + "┬" + wrap(script(under), scriptGrouped(under))
             }
         }
-        return Piece(box: MathBox(text), kind: .script)
+        // A labelled arrow (`→┴(R₁↔R₃)`) is still a relation, spaced as one.
+        let role: MathOperators.Role = base.role == .relation || base.role == .binary ? base.role : .ordinary
+        return Piece(box: MathBox(text), role: role, kind: .script)
     }
 
     /// A combining accent after one character, or after the parenthesised base (UTN #28 §3.6: `(a+b)̂`).
