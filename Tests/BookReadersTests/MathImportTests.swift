@@ -19,6 +19,14 @@ final class MathImportTests: XCTestCase {
         XCTAssertEqual(inlines, [.text("Let ", []), .text("x² = 10", .math), .text(", then go on.", [])])
     }
 
+    func testInlineMathBreaksOnlyAtItsTopLevelSpaces() throws {
+        let c = try chapter(body: """
+            <p><math \(ns)><mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><mi>c</mi></mfrac><mo>=</mo>\
+            <mi>f</mi><mo>(</mo><mi>x</mi><mo>+</mo><mi>y</mi><mo>)</mo><mo>(</mo><mi>z</mi><mo>)</mo></math></p>
+            """)
+        XCTAssertEqual(c.blocks.map(text), ["(a+b)/\u{2060}c = f(x\u{A0}+\u{A0}y)\u{2060}(z)"])
+    }
+
     func testMathInsideStyledSpanKeepsTheSpanStyle() throws {
         let c = try chapter(body: "<p><em>so <math \(ns)><msub><mi>a</mi><mi>i</mi></msub></math></em></p>")
         guard case .paragraph(let inlines) = c.blocks[0].kind else { return XCTFail("\(c.blocks[0].kind)") }
@@ -31,12 +39,13 @@ final class MathImportTests: XCTestCase {
             <math \(ns) display="block"><mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><mi>c</mi></mfrac></math>
             <p>After</p>
             """)
-        XCTAssertEqual(c.blocks.map(text), ["Before", "(a+b)/c", "After"])
+        let formula = "(a+b)/\u{2060}c"
+        XCTAssertEqual(c.blocks.map(text), ["Before", formula, "After"])
         guard case .paragraph(let inlines) = c.blocks[1].kind else { return XCTFail("\(c.blocks[1].kind)") }
-        XCTAssertEqual(inlines, [.text("(a+b)/c", .math)])
+        XCTAssertEqual(inlines, [.text(formula, .math)])
         XCTAssertEqual(c.blocks[1].look.align, .center)
         // Offsets run on through the formula's text.
-        XCTAssertEqual(c.blocks[2].location.offset, c.blocks[1].location.offset + "(a+b)/c".count)
+        XCTAssertEqual(c.blocks[2].location.offset, c.blocks[1].location.offset + formula.unicodeScalars.count)
     }
 
     func testAFormulaAloneInAParagraphIsDisplayedAndAMatrixIsAGrid() throws {

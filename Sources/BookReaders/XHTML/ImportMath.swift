@@ -2,8 +2,10 @@ import BookModel
 
 /// MathML in the content (`<math>` in the MathML namespace, or named `math` where the HTML parser leaves names
 /// without one): converted to UnicodeMath's linear text by `MathLinear` (`Math/`), never to loose tokens.
-/// Inline math is text styled `.math` in the running paragraph; it breaks only where its top-level spaces are
-/// (those inside brackets are U+00A0, which UAX #14 never breaks). Display math is a block of its own, centred: a
+/// Inline math is text styled `.math` in the running paragraph; it breaks only where its top-level spaces are:
+/// those inside brackets are U+00A0, which UAX #14 never breaks, and where UAX #14 would break between two
+/// characters of a formula (after `/` or `|`, between `)` and `(`) a U+2060 WORD JOINER is put (`joined`), which
+/// Layout prints as nothing. Display math is a block of its own, centred: a
 /// paragraph when it is one line, preformatted text when it is a grid (a matrix, an equation array), so that its
 /// lines stay as drawn.
 extension ContentImporter {
@@ -47,7 +49,7 @@ extension ContentImporter {
         var ctx = inherit(context, from: math)
         ctx.align = .center
         ctx.textIndent = .zero
-        let kind: BlockKind = lines.count == 1 ? .paragraph([.text(lines[0], ctx.style.union(.math))])
+        let kind: BlockKind = lines.count == 1 ? .paragraph([.text(MathLinear.joined(lines[0]), ctx.style.union(.math))])
             : .preformatted(lines.joined(separator: "\n"))
         appendBlock(kind, at: location(), context: ctx, into: &out)
     }
@@ -60,7 +62,7 @@ extension ContentImporter {
         let lines = MathLinear.lines(of: node, display: display)
         let style = context.style.union(.math)
         guard display else {
-            if let line = lines.first { collector.append(line, style: style) }
+            if let line = lines.first { collector.append(MathLinear.joined(line), style: style) }
             return
         }
         collector.appendBlockBoundary()
@@ -69,5 +71,28 @@ extension ContentImporter {
             collector.appendRaw(line, style: style)
         }
         collector.appendBlockBoundary()
+    }
+}
+
+extension MathLinear {
+    /// `text` with U+2060 WORD JOINER where UAX #14 allows a line break between two characters that are not
+    /// spaces but belong together in a formula: after a solidus, a hyphen-minus or a vertical bar (classes SY, HY,
+    /// BA), after a closing bracket of class CL, and between a closing and an opening bracket (CP or CL before OP,
+    /// no rule of UAX #14 keeps those together). The joiner is invisible and zero-width (Layout drops it from the
+    /// printed line) and is part of the book text like the U+200B of `<wbr>`.
+    static func joined(_ text: String) -> String {
+        let breaksAfter: Set<Character> = ["/", "-", "|", "‖", "}", "〉", "⟩", "⌉", "⌋", "¦"]
+        let closing: Set<Character> = [")", "]", "}", "〉", "⟩"]
+        let opening: Set<Character> = ["(", "[", "{", "〈", "⟨", "√", "∛", "∜"]
+        var out = ""
+        var previous: Character?
+        for c in text {
+            if let p = previous, c != " ", p != " ", breaksAfter.contains(p) || closing.contains(p) && opening.contains(c) {
+                out.append("\u{2060}")
+            }
+            out.append(c)
+            previous = c
+        }
+        return out
     }
 }
