@@ -41,6 +41,8 @@ struct PageStyleSpans {
         (.strong, "strong"), (.emphasis, "emphasis"), (.code, "code"), (.strikethrough, "strikethrough"),
         (.superscript, "superscript"), (.subscript, "subscript"), (.combineUpright, "combineUpright"),
         (.sideways, "sideways"), (.upright, "upright"),
+        // Text converted from MathML to UnicodeMath (issue 16), so a consumer can tell a formula from prose.
+        (.math, "math"),
     ]
 
     /// `text-emphasis-style`'s words for a mark (CSS Text Decoration 3 §3.1).
