@@ -109,7 +109,7 @@ extension ContentImporter {
                                               "cite", "q", "abbr", "acronym", "small", "big", "sub", "sup", "s",
                                               "strike", "del", "ins", "u", "mark", "time", "ruby", "br", "wbr",
                                               "font", "bdi", "bdo", "label", "dfn", "data", "output", "nobr", "img",
-                                              "image", "svg:image"]
+                                              "image", "svg:image", "math"]
 }
 
 extension String {

@@ -27,8 +27,12 @@ public enum HTMLFragmentImporter {
                 if !out.isEmpty { out.append(.text(" ", [])) }
                 out.append(contentsOf: inlines)
             case .preformatted(let text):
+                // Its lines stay lines (code; a display formula's grid).
                 if !out.isEmpty { out.append(.text(" ", [])) }
-                out.append(.text(text, .code))
+                for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if i > 0 { out.append(.lineBreak) }
+                    if !line.isEmpty { out.append(.text(String(line), .code)) }
+                }
             case .quote(let blocks): blocks.forEach(add)
             case .list(let list): list.items.forEach { $0.blocks.forEach(add) }
             case .table(let table): table.rows.forEach { $0.cells.forEach { $0.blocks.forEach(add) } }

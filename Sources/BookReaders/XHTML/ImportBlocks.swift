@@ -45,6 +45,11 @@ extension ContentImporter {
         defer { leaveElement() }
         guard entered else { return }
         let name = key(e)
+        if let math = displayMath(e, name: name) {
+            flush(&collector, into: &out, context: parent, at: paragraphLocation)
+            mathBlock(math, context: math == e ? parent : context, into: &out)
+            return
+        }
         if (isInline(e) && !isBlockByStyle(e)) || isInlineByStyle(e, name: name) {
             if collector.isEmpty { paragraphLocation = location() }
             var hoisted: [Block] = []

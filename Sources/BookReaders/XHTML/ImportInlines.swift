@@ -11,6 +11,7 @@ extension ContentImporter {
         case "br": collector.appendLineBreak(); return
         case "wbr": collector.appendRaw("\u{200B}", style: ctx.style); return
         case "ruby": ruby(e, context: ctx, collector: &collector); return
+        case "math" where isMath(e): mathInline(e, context: ctx, collector: &collector); return
         case "img", "svg:image", "image":
             // Hoisted: the model has no inline images; the placeholder follows the paragraph.
             blockSink.append(imageBlock(e, context: ctx))

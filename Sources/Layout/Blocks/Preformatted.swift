@@ -57,7 +57,18 @@ extension LayoutContext {
             lineStart = lineEnd + 1
             if !hasNewline { break }
         }
+        if block.look.align == .center && !vertical { centre(&out, from: first, width: env.width) }
         keepTogether(&out, from: first)
+    }
+
+    /// Centres the lines from `first` on together, keeping their left edges in line (a display formula drawn as a
+    /// grid, issue 16): every line gets the same indent, as a decoration, so the block's widest line is centred.
+    private func centre(_ out: inout [FlowLine], from first: Int, width: Int) {
+        let widest = out[first...].map(\.line.width).max() ?? 0
+        let indent = (width - widest) / 2
+        guard indent > 0 else { return }
+        let space = String(repeating: " ", count: indent)
+        prefix(&out, from: first, first: space, rest: space)
     }
 
     /// Begins the continuation of a line too long for the page.

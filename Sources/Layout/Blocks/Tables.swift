@@ -28,6 +28,15 @@ extension LayoutContext {
             case .preformatted(let text):
                 var input = ParagraphInput(offset: block.location.offset)
                 input.bytes = Array(text.utf8)
+                // Its lines stay lines, unbroken (a display formula's grid, issue 16; code): a forced break after
+                // each line feed, none inside a line.
+                var lineStart = 0
+                for (i, byte) in input.bytes.enumerated() where byte == 0x0A {
+                    input.glue.append(lineStart..<i)
+                    input.hardBreaks.append(i + 1)
+                    lineStart = i + 1
+                }
+                if lineStart > 0 { input.glue.append(lineStart..<input.bytes.count) }
                 out.append(CellParagraph(input: input, language: language, direction: block.direction))
             case .image(let image):
                 out.append(CellParagraph(input: ParagraphInput(imageAlt: image.alt, offset: block.location.offset),

@@ -1,0 +1,109 @@
+/// A piece of linear math as text: `flat` is its one-line UnicodeMath form (UTN #28), always there; `lines` is
+/// how it is drawn in display math, several lines when it holds a matrix or an equation array (a grid cannot be
+/// one line and stay readable), and `baseline` the line the surrounding text continues on. Widths are counted in
+/// cells (`cellWidth`): the symbols of mathematics take one cell each, combining accents none, East Asian wide
+/// characters (the angle brackets 〈〉 books use for inner products) two.
+/// Space that only lines a grid up is U+00A0 (`pad`): it is part of the drawing, so a paragraph must neither
+/// collapse it nor drop it at the start of a line (a grid set in a table cell keeps its shape).
+struct MathBox: Equatable {
+    private(set) var lines: [String]
+    private(set) var baseline: Int
+    let flat: String
+    let width: Int
+
+    init(_ text: String) {
+        lines = [text]
+        baseline = 0
+        flat = text
+        width = text.cellWidth
+    }
+
+    /// Lines drawn as given (each padded to the widest), with `flat` the one-line form of the same content.
+    init(lines: [String], baseline: Int, flat: String) {
+        let width = lines.map(\.cellWidth).max() ?? 0
+        self.lines = lines.map { $0.padded(to: width) }
+        self.baseline = min(max(0, baseline), max(0, lines.count - 1))
+        self.flat = flat
+        self.width = width
+    }
+
+    var isMultiline: Bool { lines.count > 1 }
+
+    /// Boxes side by side, their baselines on one line (the way a row of a formula is set).
+    static func row(_ parts: [MathBox]) -> MathBox {
+        let flat = parts.reduce(into: "") { $0 += $1.flat }
+        guard parts.contains(where: \.isMultiline) else { return MathBox(flat) }
+        let above = parts.map(\.baseline).max() ?? 0
+        let below = parts.map { $0.lines.count - 1 - $0.baseline }.max() ?? 0
+        var lines = Array(repeating: "", count: above + below + 1)
+        for part in parts {
+            let top = above - part.baseline
+            for r in lines.indices {
+                let i = r - top
+                lines[r] += part.lines.indices.contains(i) ? part.lines[i] : String(repeating: pad, count: part.width)
+            }
+        }
+        return MathBox(lines: lines, baseline: above, flat: flat)
+    }
+
+    /// The box with `text` after its first line (a superscript on a matrix) or its last (a subscript).
+    func attaching(_ text: String, top: Bool, flat: String) -> MathBox {
+        var lines = self.lines
+        lines[top ? 0 : lines.count - 1] += text
+        return MathBox(lines: lines, baseline: baseline, flat: flat)
+    }
+
+    /// The drawn lines with the spaces that padded them to the box's width removed.
+    var trimmedLines: [String] {
+        lines.map { line in
+            var s = Substring(line)
+            while s.last == " " || s.last == pad { s.removeLast() }
+            return String(s)
+        }
+    }
+}
+
+/// The space that lines up the cells and rows of a grid: U+00A0 NO-BREAK SPACE.
+let pad: Character = "\u{00A0}"
+
+extension String {
+    /// Cells the string takes: one per grapheme cluster, two for East Asian wide and fullwidth characters (UAX #11
+    /// W and F, the ranges mathematics meets).
+    var cellWidth: Int {
+        reduce(0) { total, character in
+            let v = character.unicodeScalars.first!.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) && v != 0x303F
+                || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+                || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x2329...0x232A).contains(v)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// The string followed by no-break spaces up to `width` characters (`align` places it: start, centre or end).
+    func padded(to width: Int, align: MathAlign = .start) -> String {
+        let spare = width - cellWidth
+        guard spare > 0 else { return self }
+        switch align {
+        case .start: return self + String(repeating: pad, count: spare)
+        case .end: return String(repeating: pad, count: spare) + self
+        case .center:
+            // An odd cell goes to the end side: numbers of a column line up on their last digits more often.
+            let before = spare - spare / 2
+            return String(repeating: pad, count: before) + self + String(repeating: pad, count: spare - before)
+        }
+    }
+}
+
+/// Where a cell's content sits in its column (`columnalign`, MathML 3 §3.5.1.2).
+enum MathAlign: Equatable {
+    case start, center, end
+
+    init?(_ value: String) {
+        switch value.lowercased() {
+        case "left": self = .start
+        case "right": self = .end
+        case "center": self = .center
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A MathML element as the linear-format converter sees it: its local name (lower-cased, namespace dropped, so
+/// `<m:mi>` and HTML-parsed `<mi>` are the same), its attributes by local name, and its children in order. Text
+/// nodes have an empty name and their character data in `text`. The converter works on this small tree, not on
+/// `XMLNodes`, so that it stays a pure function that tests can feed by hand and Markdown can share.
+struct MathNode: Sendable, Equatable {
+    var name: String
+    var attributes: [String: String] = [:]
+    var children: [MathNode] = []
+    var text: String = ""
+
+    init(_ name: String, _ attributes: [String: String] = [:], _ children: [MathNode] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+    }
+
+    static func text(_ text: String) -> MathNode {
+        var node = MathNode("")
+        node.text = text
+        return node
+    }
+
+    var isText: Bool { name.isEmpty }
+    /// The element children (text between elements is ignored in MathML layout schemata, MathML 3 §3.1.3).
+    var elements: [MathNode] { children.filter { !$0.isText } }
+    func attribute(_ name: String) -> String? { attributes[name] }
+
+    /// The character data of the node and everything below it.
+    var textContent: String {
+        isText ? text : children.reduce(into: "") { $0 += $1.textContent }
+    }
+}
+
+extension MathNode {
+    /// The MathML namespace (MathML 3 §2.1.1).
+    static let namespace = "http://www.w3.org/1998/Math/MathML"
+
+    /// The subtree of `e` in a parsed document.
+    init(_ doc: XMLNodes, _ e: XMLNodes.NodeID) {
+        self.init(doc.lowercasedName(e))
+        let n = doc.node(e)
+        if n.count > 0 {
+            for a in Int(n.start)..<Int(n.start + n.count) {
+                let attribute = doc.attributes[a]
+                let name = doc.names.lowercased[Int(attribute.name)]
+                attributes[name] = doc.bytes.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[Int(attribute.start)..<Int(attribute.start + attribute.count)]),
+                           as: UTF8.self)
+                }
+            }
+        }
+        for c in doc.children(e) {
+            children.append(doc.isText(c) ? .text(doc.text(c)) : MathNode(doc, c))
+        }
+    }
+
+    /// The `<math>` element of an XML (or, with `html`, HTML) string: for tests and raw MathML outside a book.
+    static func parse(_ markup: String, html: Bool = false) -> MathNode? {
+        guard let doc = try? XMLNodes.parse(Array(markup.utf8), path: "math", html: html), doc.root >= 0 else { return nil }
+        func find(_ e: XMLNodes.NodeID) -> XMLNodes.NodeID? {
+            if !doc.isText(e), doc.lowercasedName(e) == "math" { return e }
+            for c in doc.children(e) where !doc.isText(c) { if let found = find(c) { return found } }
+            return nil
+        }
+        return find(doc.root).map { MathNode(doc, $0) }
+    }
+}
