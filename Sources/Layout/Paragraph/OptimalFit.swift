@@ -218,23 +218,32 @@ private struct TotalFit {
         let lineSpaces = spaces - trailing
         var best = (Double.infinity, Double.infinity, Double.infinity)
         var from = (-1, -1, -1)
+        // Breaks that start their next line at one cluster (those of one position, one per fitness class) share
+        // the line to `b`: its badness is reckoned once for them all.
+        var lineStart = -1, lineFromRoot = false
+        var feasible = false, fitness = Self.decent, lineDemerits = 0.0
         var k = rootActive ? 0 : front
         while k < nodes.count {
             defer { k = k == 0 ? front : k + 1 }
             let a = nodes[k]
-            guard b > a.start else { continue }
-            let (_, limit) = widths(k, first: first)
-            let used = contentEnd - Int(prefix[a.start]) + (hyphen ? 1 : 0)
-            if hyphen && used > limit { continue }
-            var badness = 0.0
-            let slack = limit - used
-            if !isLast && slack > 0 {
-                let gaps = lineSpaces > a.spaces ? lineSpaces - a.spaces : breakable - a.breakableInks - 1
-                let r = Double(slack) / Double(max(gaps, 1))
-                badness = 100 * r * r * r + (gaps > 0 ? 0 : Self.infiniteBadness)
+            if a.start != lineStart || (k == 0) != lineFromRoot {
+                lineStart = a.start
+                lineFromRoot = k == 0
+                let (_, limit) = widths(k, first: first)
+                let used = contentEnd - Int(prefix[a.start]) + (hyphen ? 1 : 0)
+                feasible = b > a.start && !(hyphen && used > limit)
+                var badness = 0.0
+                let slack = limit - used
+                if !isLast && slack > 0 {
+                    let gaps = lineSpaces > a.spaces ? lineSpaces - a.spaces : breakable - a.breakableInks - 1
+                    let r = Double(slack) / Double(max(gaps, 1))
+                    badness = 100 * r * r * r + (gaps > 0 ? 0 : Self.infiniteBadness)
+                }
+                fitness = badness > 99 ? Self.veryLoose : badness > 12 ? Self.loose : Self.decent
+                lineDemerits = (costs.linePenalty + badness) * (costs.linePenalty + badness)
             }
-            let fitness = badness > 99 ? Self.veryLoose : badness > 12 ? Self.loose : Self.decent
-            var demerits = (costs.linePenalty + badness) * (costs.linePenalty + badness)
+            guard feasible else { continue }
+            var demerits = lineDemerits
             if hyphen {
                 demerits += costs.hyphenPenalty * costs.hyphenPenalty
                 if a.hyphenated { demerits += costs.doubleHyphenDemerits }
