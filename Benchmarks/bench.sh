@@ -41,6 +41,7 @@ book() { # name, floor program, path, extra render options...
   if [ "$floorbin" = "$floor" ]; then label="floor: inflate + SAX-parse XHTML"; else label="floor: read + cmark-gfm parse"; fi
   printf '%-44s %8.3f s %8.1f MB\n' "$label" "$fs" "$(awk "BEGIN{print $fkb/1024}")"
   row "quire render --format json" "$fs" "$quire" render "$path" --format json --quiet "$@"
+  row "quire render json --breaking optimal" "$fs" "$quire" render "$path" --format json --quiet --breaking optimal "$@"
   row "quire render (text)" "$fs" "$quire" render "$path" --quiet "$@"
 }
 

@@ -17,6 +17,7 @@ book() { local name=$1 floorbin=$2 path=$3; shift 3; local f; f=$(ir "$floorbin"
   printf '\n%s\n  %-36s %s instructions\n' "$name" "floor" "$f"
   row "quire info" "$f" info "$path"
   row "quire render --format json" "$f" render "$path" --format json --quiet "$@"
+  row "quire render json --breaking optimal" "$f" render "$path" --format json --quiet --breaking optimal "$@"
   row "quire render (text)" "$f" render "$path" --quiet "$@"; }
 echo "Quire instruction counts (callgrind)"
 book "War and Peace" .build/bench/floor "$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"

@@ -37,9 +37,10 @@ public enum RubyMode: String, Sendable, Hashable, Codable, CaseIterable {
     case aozora
 }
 
-/// Which line breaker sets paragraphs; an optimal (Knuth–Plass) strategy can join `firstFit` later.
+/// Which line breaker sets paragraphs: greedy first-fit, or total fit (Knuth–Plass) over the whole paragraph.
 public enum LineBreaking: String, Sendable, Hashable, Codable, CaseIterable {
     case firstFit
+    case optimal
 }
 
 /// Everything the paginator needs besides the book; the defaults give a readable terminal page.

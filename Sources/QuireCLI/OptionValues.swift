@@ -62,3 +62,16 @@ enum WritingModeChoice: String, CaseIterable {
 enum AmbiguousWidth: String, CaseIterable {
     case narrow, wide
 }
+
+/// `--breaking`: the line breaker, by the names the README uses (`LineBreaking` keeps its own raw values, which
+/// the batch options hash spells).
+enum BreakingChoice: String, CaseIterable {
+    case firstFit = "first-fit", optimal
+
+    var lineBreaking: LineBreaking {
+        switch self {
+        case .firstFit: .firstFit
+        case .optimal: .optimal
+        }
+    }
+}

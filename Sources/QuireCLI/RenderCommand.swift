@@ -18,6 +18,7 @@ enum RenderCommand {
             OptionSpec(name: "ambiguous", value: "WIDTH", help: "narrow (default) or wide: cells for East Asian Ambiguous characters."),
             OptionSpec(name: "writing-mode", value: "MODE", help: "auto (default: the book's), horizontal or vertical."),
             OptionSpec(name: "hanging-punctuation", value: nil, help: "Let 、。，． hang one cell past the line end (each line reserves it)."),
+            OptionSpec(name: "breaking", value: "MODE", help: "Line breaking: first-fit (default: each line as full as it goes) or optimal (Knuth–Plass: the whole paragraph evened)."),
             OptionSpec(name: "continuous", value: nil, help: "Do not start each chapter on a new page."),
             OptionSpec(name: "widows", value: "N", help: "Fewest lines of a paragraph at the top of a page (default 2)."),
             OptionSpec(name: "orphans", value: "N", help: "Fewest lines of a paragraph at the bottom of a page (default 2)."),
@@ -137,6 +138,7 @@ enum RenderCommand {
         options.writingMode = (try arguments.choice("writing-mode") ?? WritingModeChoice.auto).mode
         options.continuous = arguments.has("continuous")
         options.hangingPunctuation = arguments.has("hanging-punctuation")
+        options.lineBreaking = (try arguments.choice("breaking") ?? BreakingChoice.firstFit).lineBreaking
         if let widows = try arguments.number("widows", in: 1...20) { options.widows = widows }
         if let orphans = try arguments.number("orphans", in: 1...20) { options.orphans = orphans }
         return options

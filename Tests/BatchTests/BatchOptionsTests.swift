@@ -66,6 +66,7 @@ final class BatchOptionsTests: XCTestCase {
             ("writing mode", { $0.options.layout.writingMode = .verticalRL }),
             ("writing mode horizontal", { $0.options.layout.writingMode = .horizontalTB }),
             ("hanging punctuation", { $0.options.layout.hangingPunctuation = true }),
+            ("line breaking", { $0.options.layout.lineBreaking = .optimal }),
             ("orientation", { $0.options.spreads.orientation = .landscape }),
             ("spine", { $0.options.spreads.spine = .mid }),
             ("double-sided", { $0.options.spreads.doubleSided = true }),

@@ -1,5 +1,5 @@
 /// The line-breaking phase: given the measured clusters and their break opportunities, which opportunities
-/// end lines. First-fit today; the protocol leaves room for an optimal (Knuth–Plass) strategy.
+/// end lines. First-fit by default; total fit (Knuth–Plass) in OptimalFit.swift.
 
 /// The measured clusters of one paragraph, as a line breaker sees them.
 struct MeasuredText {
@@ -31,6 +31,7 @@ extension LineBreaking {
     var strategy: any LineBreakStrategy {
         switch self {
         case .firstFit: return FirstFit()
+        case .optimal: return OptimalFit()
         }
     }
 }
@@ -150,8 +151,9 @@ struct FirstFit: LineBreakStrategy {
         return spans
     }
 
-    /// Where to split a run too long for the line: before cluster `i`, moved back over kinsoku pairs if it can be.
-    private func split(at i: Int, from start: Int, _ flags: UnsafePointer<ClusterFlags>) -> Int {
+    /// Where to split a run too long for the line: before cluster `i`, moved back over kinsoku pairs if it can be
+    /// (OptimalFit splits such runs the same way).
+    func split(at i: Int, from start: Int, _ flags: UnsafePointer<ClusterFlags>) -> Int {
         var j = i
         while j > start + 1 && (flags[j].contains(.noStart) || flags[j - 1].contains(.noEnd)) { j -= 1 }
         return flags[j].contains(.noStart) || flags[j - 1].contains(.noEnd) ? i : j
