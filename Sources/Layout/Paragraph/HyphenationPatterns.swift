@@ -25,17 +25,16 @@ final class HyphenationPatterns: @unchecked Sendable {
     /// the page stays the book's, plus the drawn hyphen.
     func points(_ word: [UInt8], characters: Int, scratch: inout [CChar], into points: inout [Int]) {
         let size = word.count
-        if scratch.count < size + 5 { scratch = [CChar](repeating: 0, count: size + 5) }
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
-        var cWord = word.map { CChar(bitPattern: $0) }
-        cWord.append(0) // `nohyphen` patterns are found with strstr
-        let status = cWord.withUnsafeBufferPointer { w in
-            scratch.withUnsafeMutableBufferPointer { h in
-                hnj_hyphen_hyphenate3(dict, w.baseAddress, Int32(size), h.baseAddress, nil, &rep, &pos, &cut,
-                                      Self.leftMinimum, Self.rightMinimum, 0, 0)
-            }
+        // NUL-terminated (`nohyphen` patterns are found with strstr), in `scratch` after the hyphens' room.
+        if scratch.count < 2 * size + 6 { scratch = [CChar](repeating: 0, count: 2 * size + 6) }
+        for k in 0..<size { scratch[size + 5 + k] = CChar(bitPattern: word[k]) }
+        scratch[2 * size + 5] = 0
+        let status = scratch.withUnsafeMutableBufferPointer { h in
+            hnj_hyphen_hyphenate3(dict, h.baseAddress! + size + 5, Int32(size), h.baseAddress, nil, &rep, &pos, &cut,
+                                  Self.leftMinimum, Self.rightMinimum, 0, 0)
         }
         if status == 0 {
             for k in 0..<max(0, characters - 1) where scratch[k] & 1 == 1 && (rep == nil || rep![k] == nil) { points.append(k) }
