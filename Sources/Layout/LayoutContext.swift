@@ -33,7 +33,6 @@ final class LayoutContext {
     /// The hyphenation patterns of the language asked last (nil: none installed), as paragraphs of a chapter
     /// mostly share one (`Hyphenation.swift`).
     var lastPatterns: (language: String, patterns: HyphenationPatterns?)?
-    var hyphenationMemo = HyphenationMemo(patterns: nil)
 
     init(options: LayoutOptions, vertical: Bool) {
         self.options = options

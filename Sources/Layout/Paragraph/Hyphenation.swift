@@ -49,39 +49,15 @@ extension LayoutContext {
         }
         var excluded = input.decorations + input.glue
         for span in input.styles where !span.style.isDisjoint(with: [.code, .math]) { excluded.append(span.range) }
-        if hyphenationMemo.patterns !== patterns { hyphenationMemo = HyphenationMemo(patterns: patterns) }
-        return ParagraphHyphenator(memo: hyphenationMemo, bytes: bytes, count: n, clusters: clusters,
+        return ParagraphHyphenator(patterns: patterns, bytes: bytes, count: n, clusters: clusters,
                                    excluded: excluded)
-    }
-}
-
-/// The points of the words hyphenated so far, by lower-case word, for one language's patterns: prose repeats its
-/// words, and a lookup costs a fraction of libhyphen's pattern walk. One per `LayoutContext` (one thread).
-final class HyphenationMemo {
-    let patterns: HyphenationPatterns?
-    private var points: [[UInt8]: [Int]] = [:]
-    private var scratch: [CChar] = []
-
-    init(patterns: HyphenationPatterns?) { self.patterns = patterns }
-
-    /// Appends the points of `word` (lower-case UTF-8 of `characters` scalars) to `out`.
-    func points(_ word: [UInt8], characters: Int, into out: inout [Int]) {
-        if let known = points[word] {
-            out.append(contentsOf: known)
-            return
-        }
-        let first = out.count
-        patterns?.points(word, characters: characters, scratch: &scratch, into: &out)
-        // Bounded: a long book in one chapter must not grow this without end.
-        if points.count >= 1 << 16 { points.removeAll(keepingCapacity: true) }
-        points[word] = Array(out[first...])
     }
 }
 
 /// Marks the hyphenation points of one paragraph's words in its cluster buffer. Lives only while its paragraph is
 /// set (it holds the paragraph's buffers); a class so the line breaker can call it through `MeasuredText`.
 final class ParagraphHyphenator {
-    private let memo: HyphenationMemo
+    private let patterns: HyphenationPatterns
     private let bytes: UnsafeBufferPointer<UInt8>
     private let n: Int
     private let start: UnsafeMutablePointer<Int32>
@@ -100,9 +76,9 @@ final class ParagraphHyphenator {
     /// TeX's minimums: letters in a word, and letters before and after a break.
     static let minWord = 5, minBefore = 2, minAfter = 3
 
-    init(memo: HyphenationMemo, bytes: UnsafeBufferPointer<UInt8>, count: Int, clusters: ClusterBuffer,
+    init(patterns: HyphenationPatterns, bytes: UnsafeBufferPointer<UInt8>, count: Int, clusters: ClusterBuffer,
          excluded: [Range<Int>]) {
-        self.memo = memo
+        self.patterns = patterns
         self.bytes = bytes
         self.n = count
         self.start = clusters.start
@@ -168,7 +144,7 @@ final class ParagraphHyphenator {
             }
         }
         points.removeAll(keepingCapacity: true)
-        memo.points(word, characters: scalarCluster.count, into: &points)
+        patterns.points(word, characters: scalarCluster.count, into: &points)
         for k in points {
             let c = scalarCluster[k]
             // Only at the end of a cluster, with TeX's minimums counted in clusters (what the reader sees).

@@ -19,25 +19,63 @@ final class HyphenationPatterns: @unchecked Sendable {
     /// asks for more gets more (`hnj_hyphen_hyphenate3` takes the larger).
     static let leftMinimum: Int32 = 2, rightMinimum: Int32 = 3
 
-    /// Appends to `points` the character indexes `k` (0-based, counting Unicode scalars of `word`) after which the
-    /// word may be hyphenated. `word` is lower-case UTF-8 without its NUL; `scratch` is reused between calls.
-    /// Non-standard points (German "Schiffahrt" → "Schiff-fahrt", which change letters) are left out: the text on
-    /// the page stays the book's, plus the drawn hyphen.
-    func points(_ word: [UInt8], characters: Int, scratch: inout [CChar], into points: inout [Int]) {
+    /// The points of the words hyphenated so far, by lower-case word: prose repeats its words, and a lookup
+    /// costs a fraction of libhyphen's walk through the patterns. Shared by the layout threads like the patterns.
+    private let memo = Mutex<[WordKey: [Int]]>([:])
+
+    /// A word as the memo's key, hashed once (FNV-1a) rather than byte by byte through `Hasher`.
+    private struct WordKey: Hashable {
+        let bytes: [UInt8]
+        let hash: UInt64
+
+        init(_ bytes: [UInt8]) {
+            var h: UInt64 = 0xcbf29ce484222325
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+            self.bytes = bytes
+            self.hash = h
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: WordKey, b: WordKey) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
+    }
+
+    /// Appends to `out` the character indexes `k` (0-based, counting Unicode scalars of `word`) after which the
+    /// word may be hyphenated. `word` is lower-case UTF-8 without a NUL, `characters` its count of scalars.
+    func points(_ word: [UInt8], characters: Int, into out: inout [Int]) {
+        let key = WordKey(word)
+        if let known = memo.withLock({ $0[key] }) {
+            out.append(contentsOf: known)
+            return
+        }
+        var found: [Int] = []
+        hyphenate(word, characters: characters, into: &found)
+        memo.withLock { memo in
+            // Bounded: a book of many languages' words must not grow this without end.
+            if memo.count >= 1 << 17 { memo.removeAll() }
+            memo[key] = found
+        }
+        out.append(contentsOf: found)
+    }
+
+    /// libhyphen's points for one word. Non-standard points (German "Schiffahrt" → "Schiff-fahrt", which change
+    /// letters) are left out: the text on the page stays the book's, plus the drawn hyphen.
+    private func hyphenate(_ word: [UInt8], characters: Int, into points: inout [Int]) {
         let size = word.count
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
-        // NUL-terminated (`nohyphen` patterns are found with strstr), in `scratch` after the hyphens' room.
-        if scratch.count < 2 * size + 6 { scratch = [CChar](repeating: 0, count: 2 * size + 6) }
-        for k in 0..<size { scratch[size + 5 + k] = CChar(bitPattern: word[k]) }
-        scratch[2 * size + 5] = 0
-        let status = scratch.withUnsafeMutableBufferPointer { h in
-            hnj_hyphen_hyphenate3(dict, h.baseAddress! + size + 5, Int32(size), h.baseAddress, nil, &rep, &pos, &cut,
-                                  Self.leftMinimum, Self.rightMinimum, 0, 0)
-        }
-        if status == 0 {
-            for k in 0..<max(0, characters - 1) where scratch[k] & 1 == 1 && (rep == nil || rep![k] == nil) { points.append(k) }
+        // The hyphens (`size + 5` bytes, as libhyphen asks), then the word with its NUL (`nohyphen` patterns are
+        // found with strstr).
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 2 * size + 6) { buffer in
+            let hyphens = buffer.baseAddress!, text = hyphens + size + 5
+            for k in 0..<size { text[k] = CChar(bitPattern: word[k]) }
+            text[size] = 0
+            let status = hnj_hyphen_hyphenate3(dict, text, Int32(size), hyphens, nil, &rep, &pos, &cut,
+                                               Self.leftMinimum, Self.rightMinimum, 0, 0)
+            guard status == 0 else { return }
+            for k in 0..<max(0, characters - 1) where hyphens[k] & 1 == 1 && (rep == nil || rep![k] == nil) {
+                points.append(k)
+            }
         }
         if let rep {
             for k in 0..<size { free(rep[k]) }
