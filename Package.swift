@@ -19,6 +19,8 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Hyphenation patterns (issue 16); libhyphen-dev has no pkg-config file, the module map links it.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
 
         // The only code that includes libxml2 or ICU headers (DESIGN.md §3, the ICU rule).
         .target(name: "XMLShim", dependencies: ["CLibXML2"]),
@@ -31,7 +33,7 @@ let package = Package(
         // CSS: tokenizer, parser, selectors and cascade; pure Swift, no dependencies (issue 15).
         .target(name: "CSS"),
         .target(name: "BookReaders", dependencies: ["BookModel", "CSS", "CZip", "XMLShim", "CCmark", "CYAML"]),
-        .target(name: "Layout", dependencies: ["BookModel", "ICUShim"]),
+        .target(name: "Layout", dependencies: ["BookModel", "ICUShim", "CHyphen"]),
         .target(name: "Spreads", dependencies: ["Layout"]),
         .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel", "Hashing"]),
         .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers", "Hashing"]),

@@ -46,6 +46,10 @@ book() { # name, floor program, path, extra render options...
 }
 
 echo "Quire bench: best of $runs runs, peak resident memory; $(nproc) cores; $(date -u +%Y-%m-%d)"
-book "War and Peace (standardebooks)" "$floor" "$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
+wp="$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
+book "War and Peace (standardebooks)" "$floor" "$wp"
+# The cost of hyphenation (issue 16), against the same floor (`fs`, set by `book`).
+row "quire render --format json --hyphenate auto" "$fs" "$quire" render "$wp" --format json --quiet --hyphenate auto
+row "  … --align justify --hyphenate auto" "$fs" "$quire" render "$wp" --format json --quiet --align justify --hyphenate auto
 book "Kusamakura (vertical Japanese, --writing-mode vertical)" "$floor" "$corpus/epub/kusamakura-japanese-vertical-writing.epub" --writing-mode vertical
 book "The Rust Programming Language (largest Markdown)" "$mdfloor" "$corpus/markdown/rust-book-nostarch.md"

@@ -30,6 +30,9 @@ final class LayoutContext {
     var widthCache: [String: Int] = [:]
     /// The widest cluster that did not fit its line so far (see `overflow(during:)`).
     var overflowWidest = 0
+    /// The hyphenation patterns of the language asked last (nil: none installed), as paragraphs of a chapter
+    /// mostly share one (`Hyphenation.swift`).
+    var lastPatterns: (language: String, patterns: HyphenationPatterns?)?
 
     init(options: LayoutOptions, vertical: Bool) {
         self.options = options

@@ -43,6 +43,14 @@ public enum LineBreaking: String, Sendable, Hashable, Codable, CaseIterable {
     case optimal
 }
 
+/// Automatic hyphenation (`--hyphenate`): none, or wherever the paragraph's language has installed patterns
+/// (libhyphen, Debian's `hyphen-*` packages) and the book's `hyphens` allows it. Soft hyphens in the text are the
+/// book's own and break with a drawn hyphen either way (unless the book says `hyphens: none`).
+public enum Hyphenation: String, Sendable, Hashable, Codable, CaseIterable {
+    case none
+    case auto
+}
+
 /// Everything the paginator needs besides the book; the defaults give a readable terminal page.
 public struct LayoutOptions: Sendable, Hashable {
     public var pageSize: PageSize
@@ -60,13 +68,14 @@ public struct LayoutOptions: Sendable, Hashable {
     /// 、。，． may hang past the line end into a reserved space (one row in a column, two cells in a line).
     public var hangingPunctuation: Bool
     public var lineBreaking: LineBreaking
+    public var hyphenate: Hyphenation
     /// Lay chapters out on several threads; the pages are identical either way.
     public var concurrent: Bool
 
     public init(pageSize: PageSize = .standard, align: TextAlign = .start, paragraph: ParagraphSeparation = .space,
                 ruby: RubyMode = .paren, ambiguousWide: Bool = false, continuous: Bool = false, widows: Int = 2,
                 orphans: Int = 2, writingMode: WritingMode? = nil, hangingPunctuation: Bool = false,
-                lineBreaking: LineBreaking = .firstFit, concurrent: Bool = true) {
+                lineBreaking: LineBreaking = .firstFit, hyphenate: Hyphenation = .none, concurrent: Bool = true) {
         self.pageSize = pageSize
         self.align = align
         self.paragraph = paragraph
@@ -78,6 +87,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.writingMode = writingMode
         self.hangingPunctuation = hangingPunctuation
         self.lineBreaking = lineBreaking
+        self.hyphenate = hyphenate
         self.concurrent = concurrent
     }
 }

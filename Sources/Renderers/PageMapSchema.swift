@@ -12,6 +12,8 @@ protocol PageMapSink {
     mutating func object(_ key: StaticString, _ members: (inout Self) -> Void)
     /// An array of `count` strings, `item(i)` giving each.
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String)
+    /// An array of `count` integers, `item(i)` giving each.
+    mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int)
     /// An array of `count` objects, `item(i, &members)` writing the members of each.
     mutating func objects(_ key: StaticString, count: Int, _ item: (Int, inout Self) -> Void)
 }
@@ -48,7 +50,18 @@ extension PageMap {
             let spans = PageStyleSpans(page.lines)
             sink.objects("styles", count: spans.items.count) { i, item in spans.write(i, into: &item) }
         }
+        // Only pages where Quire split a word: the indexes of the lines that end in the hyphen it drew (its last
+        // character, not the book's), so a consumer can take it off and join the word again.
+        let hyphenated = hyphenatedLines(page)
+        if !hyphenated.isEmpty { sink.ints("hyphenated", count: hyphenated.count) { hyphenated[$0] } }
     }
+}
+
+/// The indexes of a page's lines that end in a drawn hyphen, by index as `hasPlacedLine` reads them.
+private func hyphenatedLines(_ page: Page) -> [Int] {
+    var indexes: [Int] = []
+    for i in page.lines.indices where page.lines[i].hyphenated { indexes.append(i) }
+    return indexes
 }
 
 /// Whether a line of the page is centred or set to the end. By index: a closure over the lines would copy each
@@ -77,6 +90,10 @@ struct JSONMembers: PageMapSink {
 
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
         members.append(("\(key)", .array((0..<count).map { .string(item($0)) })))
+    }
+
+    mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int) {
+        members.append(("\(key)", .array((0..<count).map { .int(item($0)) })))
     }
 
     mutating func objects(_ key: StaticString, count: Int, _ item: (Int, inout JSONMembers) -> Void) {
@@ -158,6 +175,19 @@ struct PrettyMembers: PageMapSink {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             JSON.newline(&out, indent: indent + 1)
             JSON.escape(item(i), into: &out)
+        }
+        JSON.newline(&out, indent: indent)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int) {
+        self.key(key)
+        if count == 0 { JSON.ascii("[]", into: &out); return }
+        out.append(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.newline(&out, indent: indent + 1)
+            JSON.decimal(item(i), into: &out)
         }
         JSON.newline(&out, indent: indent)
         out.append(UInt8(ascii: "]"))

@@ -21,6 +21,7 @@ final class BatchOptionsTests: XCTestCase {
             layout.ambiguous-wide=false
             layout.continuous=false
             layout.hanging-punctuation=false
+            layout.hyphenate=none
             layout.line-breaking=firstFit
             layout.orphans=2
             layout.page=38x20
@@ -67,6 +68,7 @@ final class BatchOptionsTests: XCTestCase {
             ("writing mode horizontal", { $0.options.layout.writingMode = .horizontalTB }),
             ("hanging punctuation", { $0.options.layout.hangingPunctuation = true }),
             ("line breaking", { $0.options.layout.lineBreaking = .optimal }),
+            ("hyphenate", { $0.options.layout.hyphenate = .auto }),
             ("orientation", { $0.options.spreads.orientation = .landscape }),
             ("spine", { $0.options.spreads.spine = .mid }),
             ("double-sided", { $0.options.spreads.doubleSided = true }),
@@ -110,13 +112,13 @@ final class BatchOptionsTests: XCTestCase {
         let options = job.options
         XCTAssertEqual(fields(options), ["format", "layout", "singleFile", "spreads", "transition"])
         XCTAssertEqual(fields(options.layout), ["align", "ambiguousWide", "concurrent", "continuous", "hangingPunctuation",
-                                                "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
+                                                "hyphenate", "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
         XCTAssertEqual(fields(job.open), ["landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 11 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
+        // Every field but `concurrent` has its key: 12 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
         // and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 11 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
+        XCTAssertEqual(job.optionsEncoding.count, 12 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
     }
 }

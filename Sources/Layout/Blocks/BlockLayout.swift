@@ -87,14 +87,14 @@ extension LayoutContext {
             let place = placement(of: block.look, fallback: env.inCell ? .start : options.align)
             setParagraph(input, width: env.width, indent: indent, language: language, direction: block.direction,
                          fallback: env.direction, role: .body, align: place.align, placement: place.placement,
-                         out: &out)
+                         hyphens: hyphens(block.look, body: true), out: &out)
         case .heading(let level, let inlines):
             let input = ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby)
             let indent = firstLineIndent(indents, body: false, inCell: env.inCell, language: language)
             let place = placement(of: block.look, fallback: .start)
             setParagraph(input, width: env.width, indent: indent, language: language, direction: block.direction,
                          fallback: env.direction, role: .heading(level: level), align: place.align,
-                         placement: place.placement, out: &out)
+                         placement: place.placement, hyphens: hyphens(block.look, body: false), out: &out)
         case .list(let list):
             layoutList(list, block: block, env: env, language: language, out: &out)
         case .quote(let blocks):
@@ -111,6 +111,18 @@ extension LayoutContext {
             layoutImage(image, block: block, env: env, language: language, out: &out)
         case .table(let table):
             layoutTable(table, block: block, env: env, language: language, out: &out)
+        }
+    }
+
+    /// Where a block's words may be split (CSS Text 3 §5.1): the book's `hyphens` when it set one, else `auto`
+    /// for body text under `--hyphenate auto` (headings keep their words whole unless the book asks) and `manual`
+    /// (soft hyphens only, CSS's initial value) otherwise.
+    func hyphens(_ look: BlockLook, body: Bool) -> Hyphens {
+        switch look.hyphens {
+        case .some(.none): return .none
+        case .some(.manual): return .manual
+        case .some(.auto): return .auto
+        case nil: return body && options.hyphenate == .auto ? .auto : .manual
         }
     }
 

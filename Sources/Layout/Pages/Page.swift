@@ -67,10 +67,13 @@ public struct Line: Sendable, Hashable {
     /// The book's inline styles on this line (bold, emphasis marks, tate-chu-yoko, …), ascending and disjoint;
     /// empty for unstyled text, so plain lines carry nothing.
     public var styles: [StyleSpan]
+    /// The line ends in a hyphen Quire drew where it split a word (at a soft hyphen or a hyphenation point): the
+    /// last byte of `text`, also a decoration. The book's text is the line without it.
+    public var hyphenated: Bool
 
     public init(text: String, width: Int, direction: Direction = .ltr, alignment: LineAlignment = .start,
                 role: LineRole = .body, decorations: [Range<Int>] = [], language: String? = nil,
-                rubies: [RubySpan] = [], styles: [StyleSpan] = []) {
+                rubies: [RubySpan] = [], styles: [StyleSpan] = [], hyphenated: Bool = false) {
         self.text = text
         self.width = width
         self.direction = direction
@@ -80,6 +83,7 @@ public struct Line: Sendable, Hashable {
         self.language = language
         self.rubies = rubies
         self.styles = styles
+        self.hyphenated = hyphenated
     }
 
     /// An empty line to swap in where a line is moved out of an array.

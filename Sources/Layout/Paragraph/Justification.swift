@@ -3,7 +3,8 @@
 /// its spaces (`text-justify: inter-word`); a line without spaces that holds wide (CJK) characters, or any column
 /// in vertical writing, spreads its characters instead (`inter-character`, the line adjustment of JLReq 3.8).
 /// Characters are spread only where a line could break (after a cluster that keeps its break opportunity): never
-/// inside a ruby base with its printed annotation (glue), a tate-chu-yoko pair, or a word of Latin letters.
+/// inside a ruby base with its printed annotation (glue), a tate-chu-yoko pair, or a word of Latin letters (not at
+/// its hyphenation points either). A line that ends in a drawn hyphen counts its cell (`LineTally.contentWidth`).
 /// The extra cells go to the gaps in order, the first gaps one more each.
 struct Justification {
     /// Cells to add over the whole line, and between how many gaps.
@@ -35,7 +36,7 @@ struct Justification {
         guard gaps > 0 else { return nil }
         var insert = false
         if betweenCharacters {
-            if !flags.contains(.space) && width > 0 && flags.contains(.breakAfter) {
+            if !flags.contains(.space) && width > 0 && flags.contains(.breakAfter) && !flags.contains(.hyphen) {
                 inkSeen += 1
                 insert = inkSeen < inks
             }

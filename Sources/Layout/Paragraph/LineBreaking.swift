@@ -11,6 +11,20 @@ struct MeasuredText {
     /// Running widths (`count + 1` entries: the width of the clusters before each index), when the caller has
     /// them: lines are then found by search instead of cluster by cluster.
     var prefix: UnsafePointer<Int32>? = nil
+    /// Marks the hyphenation points of one word on request (first-fit asks for the word that overflows a line);
+    /// nil when the paragraph is not hyphenated automatically. Strategies that weigh every break find all points
+    /// already marked (`ParagraphHyphenator.markAll`).
+    var hyphenator: ParagraphHyphenator? = nil
+}
+
+extension MeasuredText {
+    /// A line may end after cluster `k`, the line's clusters before it being `inkWidth` cells wide (the width
+    /// through `k`): a break that splits a word draws a hyphen, which needs one more cell within `limit`.
+    @inline(__always)
+    func canEnd(after k: Int, inkWidth: Int, limit: Int) -> Bool {
+        let f = flags[k]
+        return f.contains(.breakAfter) && (!f.contains(.hyphen) || inkWidth + 1 <= limit)
+    }
 }
 
 /// A line as a range of clusters; `last` lines (paragraph end or forced break) are never justified.
@@ -84,8 +98,12 @@ struct FirstFit: LineBreakStrategy {
                     }
                 }
                 if i < n {
+                    text.hyphenator?.markWord(around: i, before: target)
                     var lastBreak = i - 1
-                    while lastBreak >= start && !flags[lastBreak].contains(.breakAfter) { lastBreak -= 1 }
+                    while lastBreak >= start
+                            && !text.canEnd(after: lastBreak, inkWidth: Int(prefix[lastBreak + 1]), limit: target) {
+                        lastBreak -= 1
+                    }
                     end = lastBreak >= start ? lastBreak + 1 : split(at: i, from: start, flags)
                 }
             }
@@ -134,13 +152,18 @@ struct FirstFit: LineBreakStrategy {
                 if w > 0 && ink {
                     let room = f.contains(.hangable) ? available : limit
                     if used + w > room {
+                        if let hyphenator = text.hyphenator, let prefix = text.prefix {
+                            hyphenator.markWord(around: i, before: Int(prefix[start]) + limit)
+                            lastBreak = lastHyphenBreak(text, before: i, from: start, used: used, limit: limit,
+                                                        after: lastBreak)
+                        }
                         end = lastBreak >= start ? lastBreak + 1 : split(at: i, from: start, flags)
                         break
                     }
                 }
                 used += w
                 if w > 0 { ink = true }
-                if f.contains(.breakAfter) { lastBreak = i }
+                if text.canEnd(after: i, inkWidth: used, limit: limit) { lastBreak = i }
                 i += 1
             }
             if end < 0 { end = n }
@@ -149,6 +172,20 @@ struct FirstFit: LineBreakStrategy {
             start = end
         }
         return spans
+    }
+
+    /// The last break before cluster `i` once the word there has been hyphenated: a hyphen point after
+    /// `lastBreak` whose hyphen fits (`used` cells come before `i`), else `lastBreak`.
+    private func lastHyphenBreak(_ text: MeasuredText, before i: Int, from start: Int, used: Int, limit: Int,
+                                 after lastBreak: Int) -> Int {
+        var through = used
+        var k = i - 1
+        while k > lastBreak && k >= start {
+            if text.flags[k].contains(.hyphen) && text.canEnd(after: k, inkWidth: through, limit: limit) { return k }
+            through -= Int(text.width[k])
+            k -= 1
+        }
+        return lastBreak
     }
 
     /// Where to split a run too long for the line: before cluster `i`, moved back over kinsoku pairs if it can be

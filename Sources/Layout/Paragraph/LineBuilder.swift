@@ -87,6 +87,12 @@ struct LineBuilder {
             // Only a cluster wider than the line overflows it: the line breaker splits anything else.
             for c in run where Int(clusterWidth[c]) > available { widestOverflow = max(widestOverflow, Int(clusterWidth[c])) }
         }
+        // A line that ends at a soft hyphen or hyphenation point draws a hyphen: a decoration (not book text), in
+        // the cell the line breaker kept for it; never when an emergency split left no room.
+        let last = span.end - 1
+        let hyphenated = !span.last && last >= span.start && clusterFlags[last].contains([.breakAfter, .hyphen])
+            && tally.contentWidth + 1 <= available
+        if hyphenated { tally.contentWidth += 1 }
         var justification = Justification(align: align, lastLine: span.last, tally: tally, available: available,
                                           vertical: vertical)
         let lineStart = Int(clusterStart[span.start])
@@ -97,15 +103,20 @@ struct LineBuilder {
         let text: String
         var styles: [StyleSpan] = []
         if tally.plain && justification.gaps == 0 {
-            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<Int(clusterStart[trimmed])]),
-                          as: UTF8.self)
+            let slice = UnsafeBufferPointer(rebasing: bytes[lineStart..<Int(clusterStart[trimmed])])
+            text = hyphenated ? String(decoding: slice, as: UTF8.self) + "-" : String(decoding: slice, as: UTF8.self)
             lineWidth += tally.contentWidth
             if !input.styles.isEmpty { styles = slicedStyles(run) }
         } else {
             write(run, lineStart: lineStart, justification: &justification, decorations: &decorations,
                   styles: &styles, width: &lineWidth)
+            if hyphenated {
+                output.append(UInt8(ascii: "-"))
+                lineWidth += 1
+            }
             text = String(decoding: output, as: UTF8.self)
         }
+        if hyphenated { drawHyphen(textLength: text.utf8.count, decorations: &decorations, styles: &styles) }
         let rubySpans = rubySpans(lineStart: lineStart)
         let endByte = Int(clusterStart[span.end])
         let start = input.offset + offsets.scalars(upTo: lineStart, in: bytes, decorations: input.decorations)
@@ -119,8 +130,22 @@ struct LineBuilder {
         out.append(FlowLine(line: Line(text: text, width: lineWidth, direction: direction,
                                        alignment: justification.gaps > 0 ? .justify : placement, role: role,
                                        decorations: decorations, language: language, rubies: rubySpans,
-                                       styles: styles),
+                                       styles: styles, hyphenated: hyphenated),
                             start: start, end: end, labels: labels))
+    }
+
+    /// Records the hyphen just written at the end of the text as a decoration; it takes the style of the letter
+    /// before it (an italic word keeps an italic hyphen).
+    private func drawHyphen(textLength: Int, decorations: inout [Range<Int>], styles: inout [StyleSpan]) {
+        let hyphen = (textLength - 1)..<textLength
+        if let last = decorations.last, last.upperBound == hyphen.lowerBound {
+            decorations[decorations.count - 1] = last.lowerBound..<hyphen.upperBound
+        } else {
+            decorations.append(hyphen)
+        }
+        if let last = styles.last, last.range.upperBound == hyphen.lowerBound {
+            styles[styles.count - 1].range = last.range.lowerBound..<hyphen.upperBound
+        }
     }
 
     /// Counts what justification and the plain-line test need about the clusters of `run`.
@@ -136,7 +161,7 @@ struct LineBuilder {
                 tally.plain = false
             } else if clusterWidth[c] > 0 {
                 tally.inks += 1
-                if f.contains(.breakAfter) { tally.breakableInks += 1 }
+                if f.contains(.breakAfter) && !f.contains(.hyphen) { tally.breakableInks += 1 }
             }
             if f.contains(.wide) { tally.wide = true }
         }

@@ -7,17 +7,19 @@ import BookModel
 /// 2. `ClusterBuffer.measure`: grapheme clusters (UAX #29) with widths in cells (UAX #11).
 /// 3. `markBreaks` (BreakOpportunities.swift): where a line may end (UAX #14; strict kinsoku for CJK).
 /// 4. In vertical-rl, rows instead of cells (TateChuYoko.swift, combined style runs included); glue and forced
-///    breaks applied.
+///    breaks applied; soft hyphens and hyphenation points (Hyphenation.swift).
 /// 5. `LineBreakStrategy.breakLines` (LineBreaking.swift): which opportunities are taken.
 /// 6. `LineBuilder` (LineBuilder.swift): each line's text, decorations, justification (Justification.swift),
 ///    ruby and style spans, source offsets and page-break labels.
 /// 7. Widows and orphans: `keepTogether` (Pages/Tidy.swift).
 extension LayoutContext {
     /// Sets a paragraph into lines of at most `width` cells, appending them to `out`. `align` says whether lines
-    /// are justified, `placement` where the others sit (the last line of a justified paragraph included).
+    /// are justified, `placement` where the others sit (the last line of a justified paragraph included);
+    /// `hyphens` where words may be split (`auto` only takes effect with `--hyphenate auto`).
     func setParagraph(_ input: ParagraphInput, width: Int, indent: String? = nil, language: String?,
                       direction explicit: Direction?, fallback: Direction, role: LineRole = .body,
-                      align: TextAlign = .start, placement: LineAlignment = .start, out: inout [FlowLine]) {
+                      align: TextAlign = .start, placement: LineAlignment = .start, hyphens: Hyphens = .manual,
+                      out: inout [FlowLine]) {
         let firstOut = out.count
         // Measured before the paragraph: measuring reuses the cluster buffers.
         var indentText = indent
@@ -35,9 +37,14 @@ extension LayoutContext {
             clusters.removeBreaks(inside: input.glue, count: n)
             let hardBefore = clusters.clusterIndexes(ofHardBreaks: input.hardBreaks, count: n, length: bytes.count)
             let printedAsIs = clusters.runningWidths(bytes, count: n)
-            let measured = MeasuredText(count: n, width: UnsafePointer(clusters.width),
+            if !printedAsIs { markSoftHyphens(bytes, n, hyphens: hyphens) }
+            var measured = MeasuredText(count: n, width: UnsafePointer(clusters.width),
                                         flags: UnsafePointer(clusters.flags), hardBefore: hardBefore,
                                         prefix: UnsafePointer(clusters.prefix))
+            if let hyphenator = hyphenator(input, bytes, count: n, language: language, hyphens: hyphens) {
+                // First-fit asks for the words that overflow; a strategy weighing all breaks needs them all.
+                if strategy is FirstFit { measured.hyphenator = hyphenator } else { hyphenator.markAll() }
+            }
             // Hanging punctuation (burasage, JLReq) hangs into reserved room: a row in a column, two cells in a line.
             let reserve = options.hangingPunctuation ? (vertical ? 1 : 2) : 0
             var spans = strategy.breakLines(measured, firstWidth: max(1, width - indentWidth), restWidth: max(1, width),

@@ -45,6 +45,7 @@ extension BatchJob {
             "layout.writing-mode": layout.writingMode?.rawValue ?? "auto",
             "layout.hanging-punctuation": String(layout.hangingPunctuation),
             "layout.line-breaking": layout.lineBreaking.rawValue,
+            "layout.hyphenate": layout.hyphenate.rawValue,
             "spreads.orientation": spreads.orientation.rawValue,
             "spreads.spine": spreads.spine?.rawValue ?? "auto",
             "spreads.double-sided": spreads.doubleSided.map { String($0) } ?? "auto",
