@@ -222,6 +222,11 @@ private struct TotalFit {
         // the line to `b`: its badness is reckoned once for them all.
         var lineStart = -1, lineFromRoot = false
         var feasible = false, fitness = Self.decent, lineDemerits = 0.0
+        // The least total of the active breaks, and of the lines to `b` so far: a line whose demerits alone put
+        // it past the best by more than adjdemerits can make no break (below).
+        var leastActive = rootActive ? nodes[0].total : Double.infinity
+        for k in front..<nodes.count { leastActive = min(leastActive, nodes[k].total) }
+        var leastSoFar = Double.infinity
         var k = rootActive ? 0 : front
         while k < nodes.count {
             defer { k = k == 0 ? front : k + 1 }
@@ -241,6 +246,16 @@ private struct TotalFit {
                 }
                 fitness = badness > 99 ? Self.veryLoose : badness > 12 ? Self.loose : Self.decent
                 lineDemerits = (costs.linePenalty + badness) * (costs.linePenalty + badness)
+                // The breaks after this one (all but the root share one width) start later: their lines have
+                // more slack and no more gaps than the most this line could count. Once even that bound puts them
+                // past the best by more than adjdemerits, none of them can make a break here (TeX §836), and the
+                // loop stops: most lines weighed are one or two words, hopelessly loose.
+                if k != 0 && !isLast && slack > 0 && leastActive + lineDemerits > leastSoFar + costs.adjacentDemerits {
+                    let gaps = max(lineSpaces - a.spaces, breakable - a.breakableInks - 1, 1)
+                    let r = Double(slack) / Double(gaps)
+                    let bound = costs.linePenalty + 100 * r * r * r
+                    if leastActive + bound * bound > leastSoFar + costs.adjacentDemerits { break }
+                }
             }
             guard feasible else { continue }
             var demerits = lineDemerits
@@ -252,6 +267,7 @@ private struct TotalFit {
             }
             if abs(fitness - a.fitness) > 1 { demerits += costs.adjacentDemerits }
             let total = a.total + demerits
+            leastSoFar = min(leastSoFar, total)
             // On a tie the later break wins: the trailing spaces stay on the line, as first-fit leaves them.
             switch fitness {
             case Self.decent: if total <= best.0 { best.0 = total; from.0 = k }
