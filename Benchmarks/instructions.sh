@@ -20,6 +20,8 @@ book() { local name=$1 floorbin=$2 path=$3; shift 3; local f; f=$(ir "$floorbin"
   row "quire render json --breaking optimal" "$f" render "$path" --format json --quiet --breaking optimal "$@"
   row "quire render (text)" "$f" render "$path" --quiet "$@"; }
 echo "Quire instruction counts (callgrind)"
-book "War and Peace" .build/bench/floor "$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
+wp="$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
+book "War and Peace" .build/bench/floor "$wp"
+row "… --hyphenate auto" "$(ir .build/bench/floor "$wp")" render "$wp" --format json --quiet --hyphenate auto
 book "Kusamakura, vertical" .build/bench/floor "$corpus/epub/kusamakura-japanese-vertical-writing.epub" --writing-mode vertical
 book "Rust book (Markdown)" .build/bench/floor-markdown "$corpus/markdown/rust-book-nostarch.md"
