@@ -168,26 +168,22 @@ struct PrettyMembers: PageMapSink {
     }
 
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
-        self.key(key)
-        if count == 0 { JSON.ascii("[]", into: &out); return }
-        out.append(UInt8(ascii: "["))
-        for i in 0..<count {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSON.newline(&out, indent: indent + 1)
-            JSON.escape(item(i), into: &out)
-        }
-        JSON.newline(&out, indent: indent)
-        out.append(UInt8(ascii: "]"))
+        array(key, count: count) { i, out in JSON.escape(item(i), into: &out) }
     }
 
     mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int) {
+        array(key, count: count) { i, out in JSON.decimal(item(i), into: &out) }
+    }
+
+    /// An array of `count` scalar items, one per line, as `JSON.write` lays them out.
+    private mutating func array(_ key: StaticString, count: Int, _ write: (Int, inout [UInt8]) -> Void) {
         self.key(key)
         if count == 0 { JSON.ascii("[]", into: &out); return }
         out.append(UInt8(ascii: "["))
         for i in 0..<count {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             JSON.newline(&out, indent: indent + 1)
-            JSON.decimal(item(i), into: &out)
+            write(i, &out)
         }
         JSON.newline(&out, indent: indent)
         out.append(UInt8(ascii: "]"))

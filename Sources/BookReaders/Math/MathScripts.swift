@@ -58,23 +58,20 @@ extension MathLinear {
         var text = base.box.flat
         // An accent goes after one character or a bracketed base as it is; anything else is bracketed first.
         var grouped = base.box.flat.count == 1 || base.kind == .fenced
-        if let over {
-            let mark = over.textContent.collapsingSpaces
-            if mark.count == 1, let combining = MathOperators.overAccents[mark.first!] {
+        /// A one-character mark with a combining form is an accent; anything else goes above (┴) or below (┬).
+        func addMark(_ node: MathNode, accents: [Character: Character], operator: String) {
+            let mark = node.textContent.collapsingSpaces
+            if mark.count == 1, let combining = accents[mark.first!] {
                 text = accent(text, combining, grouped: grouped)
             } else {
-                text = wrap(text, grouped) + "┴" + wrap(script(over), scriptGrouped(over))
+                text = wrap(text, grouped) + `operator` + wrap(script(node), scriptGrouped(node))
             }
+        }
+        if let over {
+            addMark(over, accents: MathOperators.overAccents, operator: "┴")
             grouped = text.count == 1
         }
-        if let under {
-            let mark = under.textContent.collapsingSpaces
-            if mark.count == 1, let combining = MathOperators.underAccents[mark.first!] {
-                text = accent(text, combining, grouped: grouped)
-            } else {
-                text = wrap(text, grouped) + "┬" + wrap(script(under), scriptGrouped(under))
-            }
-        }
+        if let under { addMark(under, accents: MathOperators.underAccents, operator: "┬") }
         // A labelled arrow (`→┴(R₁↔R₃)`) is still a relation, spaced as one.
         let role: MathOperators.Role = base.role == .relation || base.role == .binary ? base.role : .ordinary
         return Piece(box: MathBox(text), role: role, kind: .script)
