@@ -42,6 +42,9 @@ struct ContentImporter {
 
     /// Per interned name: how the importer treats elements of that name (see `NameClass`).
     let classes: [NameClass]
+    /// Whether any element of the document is named `math`: most books have none, and then no paragraph is looked
+    /// through for a lone formula (`ImportMath.swift`).
+    let hasMath: Bool
     /// The classes of the names every document is seeded with, worked out once.
     private static let seededClasses = zip(XMLNodes.seededNames.strings, XMLNodes.seededNames.lowercased).map {
         NameClass(raw: $0, lowercased: $1)
@@ -56,6 +59,7 @@ struct ContentImporter {
         let seeded = Self.seededClasses.count
         self.classes = names.strings.count == seeded ? Self.seededClasses
             : Self.seededClasses + (seeded..<names.strings.count).map { NameClass(raw: names.strings[$0], lowercased: names.lowercased[$0]) }
+        self.hasMath = names.lowercased.contains("math")
         self.spine = spine
         self.href = href
         self.offset = startOffset

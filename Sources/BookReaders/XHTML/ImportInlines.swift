@@ -102,7 +102,8 @@ extension ContentImporter {
     /// or, as EPUB 2 books and converters write them, a link to a fragment whose short label is raised
     /// (`<sup><a href="#fn3">3</a></sup>`, `<a href="#fn3"><sup>3</sup></a>`). Nil for anything else.
     func noteReferenceLabel(_ e: E, name: String, context: Context) -> String? {
-        guard doc.node(e).count > 0 else { return nil }
+        // Note references are links (or, rarely, spans and superscripts around one); other elements are not read.
+        guard doc.node(e).count > 0, name == "a" || name == "span" || name == "sup" else { return nil }
         let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
         let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
         if types.contains("noteref") || roles.contains("doc-noteref") { return doc.textContent(e) }

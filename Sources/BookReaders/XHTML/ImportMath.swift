@@ -20,6 +20,7 @@ extension ContentImporter {
     /// only content is one `<math>` (books such as those made by DITA-OT's TeX converter set display formulas
     /// that way, without `display`; a formula alone on its line is displayed in print).
     func displayMath(_ e: E, name: String) -> E? {
+        guard hasMath else { return nil }
         if isMath(e) { return MathLinear.isDisplay(MathNode("math", mathAttributes(e))) ? e : nil }
         guard name == "p" || name == "div" else { return nil }
         var found: E?
