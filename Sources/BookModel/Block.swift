@@ -28,17 +28,52 @@ public indirect enum BlockKind: Sendable, Equatable {
     case rule
     case image(ImageRef)
     case table(Table)
+    /// A footnote or endnote where the book put it (issue 17): Layout moves it to the foot of the page that refers
+    /// to it, or to the chapter's end, or leaves it here (`--notes`).
+    case note(Note)
 
     public var characterCount: Int {
         switch self {
         case .heading(_, let inlines), .paragraph(let inlines): return inlines.characterCount
         case .list(let list): return list.items.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.characterCount } }
         case .quote(let blocks): return blocks.reduce(0) { $0 + $1.characterCount }
+        case .note(let note): return note.blocks.reduce(0) { $0 + $1.characterCount }
         case .preformatted(let text): return text.unicodeScalarCount
         case .rule: return 0
         case .image(let image): return image.alt.unicodeScalarCount
         case .table(let table): return table.rows.reduce(0) { $0 + $1.cells.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.characterCount } } }
         }
+    }
+}
+
+/// A note's text as the book wrote it, with the key references name it by.
+public struct Note: Sendable, Equatable {
+    /// The note's document path and id, "text/endnotes.xhtml#note-3": what `NoteReference.target` holds.
+    public var key: String
+    /// The number the book shows before the note when it is not part of its text (the item number of an endnote
+    /// list); nil when the note's text starts with its own number, or has none.
+    public var label: String?
+    public var blocks: [Block]
+
+    public init(key: String, label: String? = nil, blocks: [Block]) {
+        self.key = key
+        self.label = label
+        self.blocks = blocks
+    }
+}
+
+/// A note reference in a chapter: where its marker starts (a source offset, as `SourceLocation.offset` counts) and
+/// the key of the note it names (`Note.key`). Kept beside the text, not in it, so the text model stays plain.
+public struct NoteReference: Sendable, Equatable, Hashable {
+    public var offset: Int
+    public var target: String
+    /// The marker as the text shows it ("³", "[3]", "*").
+    public var marker: String
+
+    public init(offset: Int, target: String, marker: String) {
+        self.offset = offset
+        self.target = target
+        self.marker = marker
     }
 }
 

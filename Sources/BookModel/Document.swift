@@ -31,6 +31,8 @@ public struct Chapter: Sendable, Equatable {
     public var writingModeSource: String?
     public var pageSpread: PageSpread?
     public var linear: Bool
+    /// The chapter's note references in source order (issue 17); Layout sets the notes they name on their pages.
+    public var noteReferences: [NoteReference] = []
 
     public init(spineIndex: Int, href: String, title: String? = nil, blocks: [Block] = [],
                 language: String? = nil, direction: Direction? = nil, writingMode: WritingMode? = nil,

@@ -18,6 +18,9 @@ struct FlowLine {
     /// The book forces a new page before this line (`Block.look.pageBreak`): a page ends before it, and the page
     /// it starts records the side asked for (`Page.breakSide`).
     var pageBreak: PageBreak?
+    /// The footnotes first referred to on this line (indexes into its chapter's `ChapterFlow.footnotes`), set at the
+    /// foot of the page that holds it (`Pages/Footnotes.swift`).
+    var notes: [Int32] = []
 
     static func blank(direction: Direction) -> FlowLine {
         FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)

@@ -51,6 +51,14 @@ public enum Hyphenation: String, Sendable, Hashable, Codable, CaseIterable {
     case auto
 }
 
+/// Where the notes a book refers to are set (`--notes`, issue 17): at the foot of the page that refers to them
+/// (TeX's footnote insertions), collected at the end of the referring chapter, or where the book put them.
+public enum NotePlacement: String, Sendable, Hashable, Codable, CaseIterable {
+    case page
+    case chapter
+    case inline
+}
+
 /// Everything the paginator needs besides the book; the defaults give a readable terminal page.
 public struct LayoutOptions: Sendable, Hashable {
     public var pageSize: PageSize
@@ -69,13 +77,15 @@ public struct LayoutOptions: Sendable, Hashable {
     public var hangingPunctuation: Bool
     public var lineBreaking: LineBreaking
     public var hyphenate: Hyphenation
+    public var notes: NotePlacement
     /// Lay chapters out on several threads; the pages are identical either way.
     public var concurrent: Bool
 
     public init(pageSize: PageSize = .standard, align: TextAlign = .start, paragraph: ParagraphSeparation = .space,
                 ruby: RubyMode = .paren, ambiguousWide: Bool = false, continuous: Bool = false, widows: Int = 2,
                 orphans: Int = 2, writingMode: WritingMode? = nil, hangingPunctuation: Bool = false,
-                lineBreaking: LineBreaking = .firstFit, hyphenate: Hyphenation = .none, concurrent: Bool = true) {
+                lineBreaking: LineBreaking = .firstFit, hyphenate: Hyphenation = .none, notes: NotePlacement = .page,
+                concurrent: Bool = true) {
         self.pageSize = pageSize
         self.align = align
         self.paragraph = paragraph
@@ -88,6 +98,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.hangingPunctuation = hangingPunctuation
         self.lineBreaking = lineBreaking
         self.hyphenate = hyphenate
+        self.notes = notes
         self.concurrent = concurrent
     }
 }

@@ -103,6 +103,7 @@ final class InvariantTests: XCTestCase {
             case .heading(_, let inlines), .paragraph(let inlines): add(inlines.plainText)
             case .list(let list): for item in list.items { runs += expectedRuns(item.blocks, inTable: inTable) }
             case .quote(let blocks): runs += expectedRuns(blocks, inTable: inTable)
+            case .note(let note): runs += expectedRuns(note.blocks, inTable: inTable)
             case .preformatted(let text): add(text)
             case .rule: break
             case .image(let image): add(image.alt)

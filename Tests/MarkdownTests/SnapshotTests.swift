@@ -45,6 +45,9 @@ final class MarkdownSnapshotTests: XCTestCase {
             case .preformatted(let text): line += "preformatted \(text.debugDescription)"
             case .rule: line += "rule"
             case .image(let image): line += "image \(image.source) alt=\(image.alt.debugDescription)"
+            case .note(let note):
+                line += "note \(note.key)\(note.label.map { " label=\($0)" } ?? "")"
+                children = note.blocks
             case .quote(let blocks):
                 line += "quote"
                 children = blocks

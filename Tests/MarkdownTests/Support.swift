@@ -31,6 +31,7 @@ func visibleText(_ document: Document) -> String {
             case .image(let image): lines.append(image.alt)
             case .rule: break
             case .quote(let children): walk(children)
+            case .note(let note): walk(note.blocks)
             case .list(let list): for item in list.items { walk(item.blocks) }
             case .table(let table): for row in table.rows { for cell in row.cells { walk(cell.blocks) } }
             }

@@ -26,6 +26,7 @@ final class PipelineTests: XCTestCase {
                 case .preformatted(let text): add(text)
                 case .image(let image): add(image.alt)
                 case .quote(let inner): walk(inner)
+                case .note(let note): walk(note.blocks)
                 case .list(let list): list.items.forEach { walk($0.blocks) }
                 case .table(let table):
                     inTable += 1

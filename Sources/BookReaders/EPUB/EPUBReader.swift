@@ -228,6 +228,7 @@ public enum EPUBReader {
             chapter.blocks = mediaType == "image/svg+xml" ? importer.blocks(of: doc.only(root), context: context)
                 : importer.blocks(in: body, context: context)
             importer.finish(into: &chapter.blocks, context: context)
+            chapter.noteReferences = importer.noteReferences
             diagnostics.append(contentsOf: importer.diagnostics)
         case let type where type.hasPrefix("image/"):
             // An image directly in the spine (fixed-layout comics): one placeholder.

@@ -90,6 +90,11 @@ enum MarkdownChapterPass {
                     scan.add(walk(&children, scansAll: true))
                     blocks[index].kind = .quote(children)
                     guess = scan.guess
+                case .note(var note):
+                    blocks[index].kind = .rule
+                    scan.add(walk(&note.blocks, scansAll: true))
+                    blocks[index].kind = .note(note)
+                    guess = scan.guess
                 case .table(var table):
                     blocks[index].kind = .rule
                     for row in table.rows.indices {
@@ -123,6 +128,9 @@ enum MarkdownChapterPass {
             case .quote(var children):
                 relabel(&children, from: from, to: to)
                 blocks[index].kind = .quote(children)
+            case .note(var note):
+                relabel(&note.blocks, from: from, to: to)
+                blocks[index].kind = .note(note)
             case .table(var table):
                 for row in table.rows.indices {
                     for cell in table.rows[row].cells.indices { relabel(&table.rows[row].cells[cell].blocks, from: from, to: to) }

@@ -31,6 +31,12 @@ struct ContentImporter {
     /// How note references are drawn (`--note-markers`, issue 16).
     var noteMarkers = NoteMarkers.superscript
     private(set) var diagnostics: [Diagnostic] = []
+    /// The document's note references in order, with the notes they name (`ImportNotes.swift`).
+    var noteReferences: [NoteReference] = []
+    /// References met in the running paragraph, given their offsets when its block is appended.
+    var pendingReferences: [(target: String, marker: String)] = []
+    /// Ids of this document that its references named so far: an element with one of them is a note.
+    var referencedIDs: Set<String> = []
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
     private var pendingPageBreaks: [String] = []
@@ -89,6 +95,8 @@ struct ContentImporter {
         /// `visibility: hidden`: the text keeps its room but shows nothing.
         var invisible = false
         var hyphens: Hyphens?
+        /// Inside a notes section (`epub:type="endnotes"`, `role="doc-endnotes"`): its list items are notes.
+        var inNotes = false
 
         /// Text goes into the paragraph as written, collapsed: the common case, on the fast path.
         var plainText: Bool {
@@ -121,6 +129,7 @@ struct ContentImporter {
     /// Appends a block made with its location, moving the offset past its text. Every block goes out through
     /// here, so a waiting page break lands on the first block that follows it.
     @inline(__always) mutating func append(_ block: Block, into out: inout [Block]) {
+        if !pendingReferences.isEmpty { placeReferences(in: block) }
         offset += block.characterCount
         out.append(block)
         if let pendingBreak {

@@ -34,6 +34,7 @@ public enum HTMLFragmentImporter {
                     if !line.isEmpty { out.append(.text(String(line), .code)) }
                 }
             case .quote(let blocks): blocks.forEach(add)
+            case .note(let note): note.blocks.forEach(add)
             case .list(let list): list.items.forEach { $0.blocks.forEach(add) }
             case .table(let table): table.rows.forEach { $0.cells.forEach { $0.blocks.forEach(add) } }
             case .image(let image): if !image.alt.isEmpty { out.append(.text(image.alt, [])) }

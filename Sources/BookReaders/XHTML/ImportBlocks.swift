@@ -36,7 +36,7 @@ extension ContentImporter {
     private mutating func node(_ e: E, context parent: Context, into out: inout [Block],
                                collector: inout InlineCollector, paragraphLocation: inout SourceLocation) {
         guard isRendered(e) else { return }
-        let context = inherit(parent, from: e)
+        var context = inherit(parent, from: e)
         if let label = pageBreakLabel(e) {
             pageBreak(label, collector: &collector)
             return
@@ -68,6 +68,10 @@ extension ContentImporter {
         defer {
             if let look { keeps(look, blocks: &out, from: first) }
             if let side = look?.breakAfter { breakPage(side) }
+        }
+        if let key = noteKey(e, name: name, context: &context) {
+            noteBlock(e, key: key, context: context, into: &out)
+            return
         }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":

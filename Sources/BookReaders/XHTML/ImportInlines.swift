@@ -27,6 +27,8 @@ extension ContentImporter {
             if let marker = noteMarkers.reference(label, style: ctx.style), case .text(let text, let style) = marker {
                 collector.seal()
                 collector.append(text, style: style)
+                collector.seal()
+                recordReference(e, marker: text)
             }
             return
         }

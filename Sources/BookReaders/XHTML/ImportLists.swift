@@ -11,6 +11,7 @@ extension ContentImporter {
         if reversed && !doc.hasAttribute(e, Known.start) { first = items.count }
         let type = doc.attribute(e, Known.type) ?? "1"
         let explicitMarkers = ordered && (reversed || type != "1" || items.contains { doc.hasAttribute($0, Known.value) })
+        if notes(items, ordered: ordered, first: first, context: context, into: &out) { return }
         var number = first
         var listItems: [ListItem] = []
         for item in items {

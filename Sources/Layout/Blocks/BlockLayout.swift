@@ -111,6 +111,8 @@ extension LayoutContext {
             layoutImage(image, block: block, env: env, language: language, out: &out)
         case .table(let table):
             layoutTable(table, block: block, env: env, language: language, out: &out)
+        case .note(let note):
+            layoutNote(note, block: block, env: env, language: language, out: &out)
         }
     }
 

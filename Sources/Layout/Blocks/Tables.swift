@@ -45,6 +45,8 @@ extension LayoutContext {
                 for row in table.rows {
                     for cell in row.cells { cellParagraphs(cell.blocks, language: language, into: &out) }
                 }
+            case .note(let note):
+                cellParagraphs(note.blocks, language: language, into: &out)
             case .rule:
                 break
             }

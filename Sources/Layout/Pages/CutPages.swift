@@ -10,7 +10,7 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
               options: LayoutOptions) -> [Page] {
     var stream = FlowStream(copy flows, members: members, chapters: document.chapters)
     guard stream.first >= 0 else { return itemPage(flows, chapters: members, of: document, options: options) }
-    flows = flows.map { var flow = $0; flow.lines = []; return flow }
+    flows = flows.map { var flow = $0; flow.lines = []; flow.footnotes = []; return flow }
     let mode = flows[stream.first].writingMode
     let size = options.pageSize
     let capacity = size.blockSize(mode)
@@ -21,6 +21,7 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
     var pages: [Page] = []
     var pos = 0
     let count = stream.lines.count
+    var notes = FootnoteCutter(notes: stream.footnotes, rules: flows.first { !$0.noteRules.isEmpty }?.noteRules ?? [])
     while pos < count {
         // The side a forced break asks for, from the lines that start the page (the first may look empty).
         var side: PageBreak?
@@ -31,11 +32,15 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
         }
         if pos >= count { break }
         side = side ?? stream.lines[pos].pageBreak
-        let end = stream.pageEnd(from: pos, capacity: capacity)
+        let room = notes.isEmpty ? capacity : notes.bodyCapacity(stream.lines, from: pos, capacity: capacity)
+        let end = stream.pageEnd(from: pos, capacity: room)
         var last = end
         while last > pos && looksEmpty(stream.lines[last - 1]) { last -= 1 }
         let m = Int(stream.owner[pos])
-        let page = stream.take(pos..<last)
+        let referred = notes.isEmpty ? [] : stream.lines[pos..<last].flatMap(\.notes)
+        var page = stream.take(pos..<last)
+        let placed = notes.isEmpty ? [] : notes.finish(&page.lines, referred: referred, capacity: capacity,
+                                                       direction: flows[m].direction)
         pages.append(Page(number: pages.count + 1, kind: .content, chapterTitle: titles[m],
                           chapterIndex: members[m], startsChapter: page.starts != nil,
                           pageSpread: page.starts.map { document.chapters[$0].pageSpread } ?? nil,
@@ -43,8 +48,23 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
                           printPages: page.labels, lines: page.lines, size: size, writingMode: mode,
                           direction: flows[m].direction, language: pageLanguage(flows[m].language),
                           breakSide: side == .page ? nil : side))
+        pages[pages.count - 1].notes = placed
         for i in last..<end { stream.drop(i) }
         pos = end
+    }
+    // Notes still running after the last line of text go on pages of their own.
+    while notes.hasCarried, var page = pages.last {
+        page.number = pages.count + 1
+        page.lines = []
+        page.notes = notes.finish(&page.lines, referred: [], capacity: capacity, direction: page.direction)
+        page.startsChapter = false
+        page.pageSpread = nil
+        page.breakSide = nil
+        page.printPages = []
+        page.source.start = page.source.end
+        page.additionalSources = []
+        if page.notes.isEmpty { break }
+        pages.append(page)
     }
     if !stream.pendingLabels.isEmpty, !pages.isEmpty { pages[pages.count - 1].printPages += stream.pendingLabels }
     if pages.isEmpty { return itemPage(flows, chapters: members, of: document, options: options) }
@@ -70,6 +90,8 @@ private struct FlowStream {
     /// no page looks blank; the page-break labels and chapter starts they carry go to the next page.
     var pendingLabels: [String] = []
     var pendingStart: Int?
+    /// The footnotes of every member, in order; `FlowLine.notes` indexes them.
+    var footnotes: [FootnoteFlow] = []
 
     /// One chapter's lines are moved, not copied (the caller then empties the flows).
     init(_ flows: [ChapterFlow], members: [Int], chapters: [Chapter]) {
@@ -87,6 +109,13 @@ private struct FlowStream {
             }
             let start = lines.count
             if lines.isEmpty { lines = flow.lines } else { lines.append(contentsOf: flow.lines) }
+            if !flow.footnotes.isEmpty {
+                let base = Int32(footnotes.count)
+                footnotes += flow.footnotes
+                if base > 0 {
+                    for i in start..<lines.count where !lines[i].notes.isEmpty { lines[i].notes = lines[i].notes.map { $0 + base } }
+                }
+            }
             owner += repeatElement(Int32(m), count: flow.lines.count)
             opens += repeatElement(false, count: flow.lines.count)
             opens[start] = true

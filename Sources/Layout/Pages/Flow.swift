@@ -11,6 +11,10 @@ struct ChapterFlow {
     var direction: Direction = .ltr
     var language: String?
     var needs = ChapterNeeds()
+    /// The chapter's footnotes, set at full width, for the foot of its pages (`--notes page`).
+    var footnotes: [FootnoteFlow] = []
+    /// The rules over a page's notes (plain, then "(cont.)"), set in this chapter's writing mode.
+    var noteRules: [Line] = []
 }
 
 /// Sets a document into pages, whatever the page size: `layOut` also says when the page is too small.
@@ -30,6 +34,7 @@ public func paginate(_ document: Document, options: LayoutOptions = LayoutOption
 /// page progression (DESIGN.md §1 keeps the two independent); a caller that wants that says so here.
 public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions(),
                    baseDirection: Direction? = nil) -> LayoutResult {
+    let (document, footnotes) = planNotes(document, placement: options.notes)
     let chapters = document.chapters
     let groups = flowGroups(document, options: options)
     var results: [[Page]]
@@ -39,7 +44,8 @@ public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions(
         // Longest first, so no thread is left alone with a long chapter at the end.
         let order = largestFirst(groups.map { $0.reduce(0) { $0 + textLength(of: chapters[$1]) } })
         let laidOut = orderedConcurrentMap(count: groups.count, schedule: order) { g in
-            let flows = groups[g].map { layoutChapter(at: $0, of: document, options: options, baseDirection: baseDirection) }
+            let flows = groups[g].map { layoutChapter(at: $0, of: document, options: options, baseDirection: baseDirection,
+                              footnotes: footnotes.isEmpty ? [] : footnotes[$0]) }
             var need = ChapterNeeds()
             for flow in flows { need.merge(flow.needs) }
             return (pages: cutPages(flows, chapters: groups[g], of: document, options: options), needs: need)
@@ -48,7 +54,8 @@ public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions(
         needs = laidOut.map(\.needs)
     } else {
         var flows = orderedConcurrentMap(count: chapters.count, concurrent: options.concurrent) {
-            layoutChapter(at: $0, of: document, options: options, baseDirection: baseDirection)
+            layoutChapter(at: $0, of: document, options: options, baseDirection: baseDirection,
+                              footnotes: footnotes.isEmpty ? [] : footnotes[$0])
         }
         results = []
         needs = []
@@ -100,7 +107,7 @@ func flowGroups(_ document: Document, options: LayoutOptions) -> [[Int]] {
 
 /// Lays out one chapter on its own (no state shared with other chapters).
 func layoutChapter(at index: Int, of document: Document, options: LayoutOptions,
-                   baseDirection: Direction?) -> ChapterFlow {
+                   baseDirection: Direction?, footnotes: [Footnote] = []) -> ChapterFlow {
     let chapter = document.chapters[index]
     var flow = ChapterFlow()
     flow.writingMode = WritingModes.chapter(chapter, of: document.metadata, override: options.writingMode)
@@ -114,6 +121,10 @@ func layoutChapter(at index: Int, of document: Document, options: LayoutOptions,
     context.layoutBlocks(chapter.blocks, env: BlockEnv(width: inlineSize, language: flow.language, direction: fallback),
                          separated: true, out: &out)
     flow.lines = tidy(consume out)
+    if !footnotes.isEmpty {
+        setFootnotes(footnotes, of: &flow, context: context,
+                     env: BlockEnv(width: inlineSize, language: flow.language, direction: fallback))
+    }
     flow.needs = ChapterNeeds(widestOverflow: vertical ? 0 : context.overflowWidest,
                               verticalColumns: vertical && !flow.lines.isEmpty)
     flow.direction = chapter.direction ?? baseDirection

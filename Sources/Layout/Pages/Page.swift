@@ -166,6 +166,27 @@ extension Line {
     }
 }
 
+/// A footnote (or the part of one) at the foot of a page.
+public struct PageNote: Sendable, Hashable {
+    /// The marker of the reference it belongs to, as the text shows it ("³").
+    public var marker: String
+    /// The note's document path and id in the book ("text/endnotes.xhtml#note-3").
+    public var source: String
+    /// The index in `Page.lines` of its first line here, and how many lines it has here.
+    public var line: Int
+    public var lineCount: Int
+    /// It began on an earlier page: these are its remaining lines.
+    public var continued: Bool
+
+    public init(marker: String, source: String, line: Int, lineCount: Int, continued: Bool = false) {
+        self.marker = marker
+        self.source = source
+        self.line = line
+        self.lineCount = lineCount
+        self.continued = continued
+    }
+}
+
 /// One fixed-size page of lines, with what renderers and the page map need to know about it.
 public struct Page: Sendable, Hashable {
     /// 1-based physical position in the book.
@@ -195,6 +216,12 @@ public struct Page: Sendable, Hashable {
     public var direction: Direction
     /// The chapter's language tag, when it can be one (`pageLanguage`).
     public var language: String?
+    /// The footnotes set at the foot of this page (issue 17), in order; their lines close `lines`, under a short
+    /// rule that starts the note area (`noteStart`).
+    public var notes: [PageNote] = []
+
+    /// The index of the rule that starts the note area, nil when the page has no notes.
+    public var noteStart: Int? { notes.first.map { $0.line - 1 } }
 
     public init(number: Int, kind: PageKind = .content, chapterTitle: String? = nil, chapterIndex: Int = 0,
                 startsChapter: Bool = false, pageSpread: PageSpread? = nil, source: PageSource,

@@ -56,6 +56,9 @@ enum DocumentDump {
             case .rule: out.append("\(head) hr")
             case .image(let img):
                 out.append("\(head) img \(img.source) alt=\(quoted(img.alt)) size=\(img.width.map(String.init) ?? "?")x\(img.height.map(String.init) ?? "?")")
+            case .note(let note):
+                out.append("\(head) note \(note.key)\(note.label.map { " label=\(quoted($0))" } ?? "")")
+                self.blocks(note.blocks, indent + "  ", &out)
             case .quote(let inner):
                 out.append("\(head) quote")
                 self.blocks(inner, indent + "  ", &out)

@@ -119,6 +119,7 @@ func text(_ block: Block) -> String {
     case .rule: return "---"
     case .image(let image): return "[image \(image.alt)]"
     case .quote(let blocks): return blocks.map(text).joined(separator: " | ")
+    case .note(let note): return note.blocks.map(text).joined(separator: " | ")
     case .list(let list): return list.items.map { $0.blocks.map(text).joined(separator: " | ") }.joined(separator: " | ")
     case .table(let table): return table.rows.map { $0.cells.map { $0.blocks.map(text).joined() }.joined(separator: " | ") }.joined(separator: " / ")
     }
