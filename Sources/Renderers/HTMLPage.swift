@@ -18,12 +18,13 @@ struct HTMLPageDrawer: Sendable {
         let axis = layout.axis == .vertical ? "v" : "h"
         let pages = spread.pages.map(String.init).joined(separator: " ")
         var out = "<div class=\"spread \(axis) n\(spread.slots.count)\" data-spread=\"\(spread.number)\" data-pages=\"\(pages)\">"
+        let links = noteLinks(spread, in: result)
         for slot in spread.slots {
             out += "<div class=\"slot s-\(slot.side.rawValue)\">"
             let binding = bindingEdge(slot.side, layout)
             if let number = slot.page, number >= 1, number <= result.pages.count {
                 let page = result.pages[number - 1]
-                out += self.page(page, binding: binding)
+                out += self.page(page, binding: binding, links: links)
                 var folio = String(number)
                 if page.kind == .blank { folio += " (blank)" }
                 if let back = slot.back { folio += " · \(back) on the back" }
@@ -34,6 +35,19 @@ struct HTMLPageDrawer: Sendable {
             out += "</div>"
         }
         return out + "</div>"
+    }
+
+    /// Where each note reference of a spread links (issue 17): a marker to the id of the note it belongs to on the
+    /// spread's pages (`fn<page>-<index>`, on the note's first line), the first such note winning.
+    private func noteLinks(_ spread: Spread, in result: SpreadResult) -> [String: String] {
+        var links: [String: String] = [:]
+        for slot in spread.slots {
+            guard let number = slot.page, number >= 1, number <= result.pages.count else { continue }
+            for (k, note) in result.pages[number - 1].notes.enumerated() where !note.continued && links[note.marker] == nil {
+                links[note.marker] = "fn\(number)-\(k)"
+            }
+        }
+        return links
     }
 
     /// The frame edge that touches the spine, as the text renderer draws it heavy.
@@ -55,7 +69,7 @@ struct HTMLPageDrawer: Sendable {
     }
 
     /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures.
-    func page(_ page: Page, binding: String?) -> String {
+    func page(_ page: Page, binding: String?, links: [String: String] = [:]) -> String {
         let vertical = page.writingMode == .verticalRL
         var classes = "page " + (vertical ? "vrl" : "htb")
         if page.kind == .blank { classes += " blank" }
@@ -65,6 +79,8 @@ struct HTMLPageDrawer: Sendable {
         let limit = vertical ? page.blockSize : size.lines
         let lines = Array(page.lines.prefix(limit))
         let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
+        var anchors: [Int: String] = [:]
+        for (k, note) in page.notes.enumerated() where !note.continued { anchors[note.line] = "fn\(page.number)-\(k)" }
         var index = 0
         while index < lines.count {
             let box = index < boxes.count ? boxes[index] : nil
@@ -72,11 +88,11 @@ struct HTMLPageDrawer: Sendable {
                 var end = index
                 while end < lines.count, end < boxes.count, boxes[end] == box { end += 1 }
                 out += "<div class=\"fig\">"
-                for line in lines[index..<end] { out += self.line(line, vertical: vertical) }
+                for line in lines[index..<end] { out += self.line(line, vertical: vertical, links: links) }
                 out += "<img src=\"\(HTMLEscape.text(url))\" alt=\"\"></div>"
                 index = end
             } else {
-                out += self.line(lines[index], vertical: vertical)
+                out += self.line(lines[index], vertical: vertical, id: anchors[index], links: links)
                 index += 1
             }
         }
@@ -85,16 +101,17 @@ struct HTMLPageDrawer: Sendable {
 
     /// One line (a column in vertical-rl) with its own `lang` and `dir`; decorations are dimmed, inline styles
     /// drawn as `CellLook` says (`mk`: the line has emphasis marks, which reach past its box).
-    func line(_ line: Line, vertical: Bool) -> String {
+    func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:]) -> String {
         var classes = "l"
         if case .heading = line.role { classes += " hd" }
         if line.styles.contains(where: { $0.style.emphasisMark != nil }) { classes += " mk" }
-        var body = vertical ? columnCells(line) : lineCells(line)
+        var body = vertical ? columnCells(line, links: links) : lineCells(line, links: links)
         if line.alignment == .center || line.alignment == .end {
             body = lead(line, vertical: vertical) + body
         }
         let lang = HTMLEscape.language(line.language).map { " lang=\"\($0)\"" } ?? ""
-        return "<div class=\"\(classes)\"\(lang) dir=\"\(line.direction.rawValue)\">\(body)</div>"
+        let anchor = id.map { " id=\"\($0)\"" } ?? ""
+        return "<div class=\"\(classes)\"\(anchor)\(lang) dir=\"\(line.direction.rawValue)\">\(body)</div>"
     }
 
     /// Empty cells before a centred or end-aligned line (`Line.startOffset(inInlineSize:)`, the one rule every
@@ -146,13 +163,13 @@ struct HTMLPageDrawer: Sendable {
 
     /// Narrow characters run as text in the monospace font; each wide character sits in a two-cell box. A run
     /// is cut where the look changes (decoration, style), and at every cell with an emphasis mark.
-    private func lineCells(_ line: Line) -> String {
+    private func lineCells(_ line: Line, links: [String: String]) -> String {
         var out = ""
         var run = ""
         var runLook = CellLook.plain
         func flush() {
             guard !run.isEmpty else { return }
-            out += runLook.run(HTMLEscape.text(run))
+            out += linked(runLook.run(HTMLEscape.text(run)), style: runLook.style, text: run, links: links)
             run = ""
         }
         let ruby = RubyMarkup(spans: line.rubies)
@@ -185,7 +202,13 @@ struct HTMLPageDrawer: Sendable {
 
     /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko (automatic, or a
     /// short `text-combine-upright` range); a row takes the style of its first character.
-    private func columnCells(_ line: Line) -> String {
+    /// A note reference as a link to its note on the spread (`noteLinks`); anything else as it is.
+    private func linked(_ html: String, style: InlineStyle, text: String, links: [String: String]) -> String {
+        guard style.contains(.noteReference), let id = links[text] else { return html }
+        return "<a class=\"nr\" href=\"#\(id)\">\(html)</a>"
+    }
+
+    private func columnCells(_ line: Line, links: [String: String]) -> String {
         var out = ""
         let ruby = RubyMarkup(spans: line.rubies)
         var styles = StyleCursor(line.styles)
@@ -194,7 +217,8 @@ struct HTMLPageDrawer: Sendable {
             let look = CellLook(decoration: isDecoration(offset, line.decorations), style: styles.style(at: offset))
             let end = offset + row.utf8.count
             if !line.rubies.isEmpty { out += ruby.before(offset, end) }
-            out += look.cell(row.count == 2 ? "r t" : "r", HTMLEscape.text(row))
+            out += linked(look.cell(row.count == 2 ? "r t" : "r", HTMLEscape.text(row)), style: look.style, text: row,
+                          links: links)
             if !line.rubies.isEmpty { out += ruby.after(offset, end) }
             offset = end
         }

@@ -42,6 +42,7 @@ enum HTMLStyle {
         ruby,rb,rp,rt{display:inline;font-size:inherit;line-height:inherit;ruby-position:over}
         rt.h{display:none}
         .hd{font-weight:bold}
+        a.nr{color:inherit;text-decoration:none}
         .page.vrl{writing-mode:vertical-rl}
         .vrl .l{width:2ch;height:\(pageHeight)}
         .vrl .r{display:inline-block;height:\(lh)px;width:100%;overflow:hidden;text-orientation:upright;text-align:center;vertical-align:top}

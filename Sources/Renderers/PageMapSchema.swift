@@ -9,6 +9,7 @@ protocol PageMapSink {
     mutating func string(_ key: StaticString, _ value: String)
     mutating func optional(_ key: StaticString, _ value: String?)
     mutating func null(_ key: StaticString)
+    mutating func bool(_ key: StaticString, _ value: Bool)
     mutating func object(_ key: StaticString, _ members: (inout Self) -> Void)
     /// An array of `count` strings, `item(i)` giving each.
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String)
@@ -54,6 +55,19 @@ extension PageMap {
         // character, not the book's), so a consumer can take it off and join the word again.
         let hyphenated = hyphenatedLines(page)
         if !hyphenated.isEmpty { sink.ints("hyphenated", count: hyphenated.count) { hyphenated[$0] } }
+        // Only pages with footnotes (issue 17): where the note area starts (its rule), and each note's marker, the
+        // note in the book, and its lines here, so a consumer can tell the text of the page from its notes.
+        if let start = page.noteStart {
+            sink.int("noteStart", start)
+            sink.objects("notes", count: page.notes.count) { i, item in
+                let note = page.notes[i]
+                item.string("marker", note.marker)
+                item.string("source", note.source)
+                item.int("line", note.line)
+                item.int("lines", note.lineCount)
+                item.bool("continued", note.continued)
+            }
+        }
     }
 }
 
@@ -81,6 +95,7 @@ struct JSONMembers: PageMapSink {
     mutating func string(_ key: StaticString, _ value: String) { members.append(("\(key)", .string(value))) }
     mutating func optional(_ key: StaticString, _ value: String?) { members.append(("\(key)", .optional(value))) }
     mutating func null(_ key: StaticString) { members.append(("\(key)", .null)) }
+    mutating func bool(_ key: StaticString, _ value: Bool) { members.append(("\(key)", .bool(value))) }
 
     mutating func object(_ key: StaticString, _ body: (inout JSONMembers) -> Void) {
         var inner = JSONMembers()
@@ -151,6 +166,11 @@ struct PrettyMembers: PageMapSink {
     mutating func null(_ key: StaticString) {
         self.key(key)
         JSON.ascii("null", into: &out)
+    }
+
+    mutating func bool(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        JSON.ascii(value ? "true" : "false", into: &out)
     }
 
     mutating func object(_ key: StaticString, _ body: (inout PrettyMembers) -> Void) {

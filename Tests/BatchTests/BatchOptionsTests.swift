@@ -23,6 +23,7 @@ final class BatchOptionsTests: XCTestCase {
             layout.hanging-punctuation=false
             layout.hyphenate=none
             layout.line-breaking=firstFit
+            layout.notes=page
             layout.orphans=2
             layout.page=38x20
             layout.paragraph=space
@@ -112,13 +113,13 @@ final class BatchOptionsTests: XCTestCase {
         let options = job.options
         XCTAssertEqual(fields(options), ["format", "layout", "singleFile", "spreads", "transition"])
         XCTAssertEqual(fields(options.layout), ["align", "ambiguousWide", "concurrent", "continuous", "hangingPunctuation",
-                                                "hyphenate", "lineBreaking", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
+                                                "hyphenate", "lineBreaking", "notes", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
         XCTAssertEqual(fields(job.open), ["landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 12 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
+        // Every field but `concurrent` has its key: 13 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
         // and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 12 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
+        XCTAssertEqual(job.optionsEncoding.count, 13 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
     }
 }

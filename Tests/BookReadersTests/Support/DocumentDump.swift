@@ -38,6 +38,9 @@ enum DocumentDump {
             if !chapter.linear { flags.append("non-linear") }
             if let s = chapter.pageSpread { flags.append("spread-\(s.rawValue)") }
             out.append("chapter \(chapter.spineIndex) \(chapter.href) title=\(quoted(chapter.title ?? "-")) lang=\(chapter.language ?? "-") dir=\(chapter.direction?.rawValue ?? "-") writing=\(chapter.writingMode?.rawValue ?? "-")\(flags.isEmpty ? "" : " " + flags.joined(separator: " "))")
+            for reference in chapter.noteReferences {
+                out.append("  noteref @\(reference.offset) \(quoted(reference.marker)) -> \(reference.target)")
+            }
             blocks(chapter.blocks, "  ", &out)
         }
         for d in book.diagnostics { out.append(d.description) }
