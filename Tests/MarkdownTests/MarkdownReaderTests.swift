@@ -131,13 +131,18 @@ final class MarkdownReaderTests: XCTestCase {
         let superscripts: [Character] = ["⁰", "¹", "²"]
         let mark = { (n: Int) in Inline.text(String(superscripts[n]), .superscript) }
         let ref = { (n: Int) in Inline.text(String(superscripts[n]), [.superscript, .noteReference]) }
-        XCTAssertEqual(kinds(document), [[
+        XCTAssertEqual(kindsUnwrappingNotes(document), [[
             .paragraph([plain("Alpha"), ref(1), plain(" and beta"), ref(2), plain(" and alpha again"), ref(1), plain(".")]),
             .rule,
             .paragraph([mark(1), plain(" Note for alpha.")]),
             .preformatted("indented code in the note"),
             .paragraph([mark(2), plain(" Note for beta.")]),
         ]])
+        // Each note is a note block Layout can move, named by the references that show its marker.
+        XCTAssertEqual(noteKeys(document), [["footnotes.md#footnote-0-1", "footnotes.md#footnote-0-2"]])
+        XCTAssertEqual(document.chapters[0].noteReferences.map(\.target),
+                       ["footnotes.md#footnote-0-1", "footnotes.md#footnote-0-2", "footnotes.md#footnote-0-1"])
+        XCTAssertEqual(document.chapters[0].noteReferences.map(\.offset), [5, 15, 32])
     }
 
     func testFootnotesNumberPerChapter() throws {
@@ -145,7 +150,7 @@ final class MarkdownReaderTests: XCTestCase {
         let superscripts: [Character] = ["⁰", "¹", "²"]
         let mark = { (n: Int) in Inline.text(String(superscripts[n]), .superscript) }
         let ref = { (n: Int) in Inline.text(String(superscripts[n]), [.superscript, .noteReference]) }
-        XCTAssertEqual(kinds(document)[1], [
+        XCTAssertEqual(kindsUnwrappingNotes(document)[1], [
             .heading(level: 1, [plain("Two")]),
             .paragraph([plain("B"), ref(1), plain(" A"), ref(2)]),
             .rule,
@@ -293,7 +298,7 @@ final class MarkdownReaderTests: XCTestCase {
             .paragraph([plain("Text with "), .text("bold", .strong), plain(" tags"), .lineBreak, plain("and a break.")]),
         ]])
         let (notes, _) = try readMarkdown("A <i>b</i>[^n] ![pic](x.png) **c**\n\n[^n]: Note.\n")
-        XCTAssertEqual(kinds(notes), [[
+        XCTAssertEqual(kindsUnwrappingNotes(notes), [[
             .paragraph([plain("A "), .text("b", .emphasis), .text("¹", [.superscript, .noteReference]), plain(" ")]),
             .image(ImageRef(source: "x.png", alt: "pic")),
             .paragraph([plain(" "), .text("c", .strong)]),

@@ -20,6 +20,26 @@ func kinds(_ document: Document) -> [[BlockKind]] {
     document.chapters.map { $0.blocks.map(\.kind) }
 }
 
+/// `kinds`, with each note replaced by the kinds of its blocks (the keys are checked apart, by `noteKeys`).
+func kindsUnwrappingNotes(_ document: Document) -> [[BlockKind]] {
+    document.chapters.map { chapter in
+        chapter.blocks.flatMap { block -> [BlockKind] in
+            if case .note(let note) = block.kind { return note.blocks.map(\.kind) }
+            return [block.kind]
+        }
+    }
+}
+
+/// The keys of each chapter's notes, in order.
+func noteKeys(_ document: Document) -> [[String]] {
+    document.chapters.map { chapter in
+        chapter.blocks.compactMap { block in
+            if case .note(let note) = block.kind { return note.key }
+            return nil
+        }
+    }
+}
+
 /// The visible text of a document: inline texts, preformatted text and image alts, blocks on their own lines.
 func visibleText(_ document: Document) -> String {
     var lines: [String] = []

@@ -10,6 +10,8 @@ enum MarkdownAssembler {
         var blocks: [Block]
         var fragment: String?
         var frontMatter: MarkdownFrontMatter
+        /// Note keys by reference marker (`MarkdownBlockBuilder.noteKeys`).
+        var noteKeys: [String: String] = [:]
     }
 
     /// `nameFiles` prefixes warnings and errors with the file they are about (folders and lists of files).
@@ -53,6 +55,9 @@ enum MarkdownAssembler {
                                     language: item.frontMatter.language,
                                     direction: item.frontMatter.direction ?? (tally.mostlyRTL ? .rtl : nil),
                                     writingMode: item.frontMatter.writingMode))
+            if !item.noteKeys.isEmpty {
+                chapters[chapters.count - 1].noteReferences = noteReferences(in: blocks, keys: item.noteKeys)
+            }
         }
 
         var metadata = BookMetadata()
@@ -125,13 +130,15 @@ enum MarkdownAssembler {
         // per chapter anyway); results and warnings are taken in order.
         let directory = source.directory, images = source.images, notes = footnotes, markers = options.noteMarkers
         let nodes = sections.map(\.nodes)
-        let results = orderedConcurrentMap(count: nodes.count) { index -> (blocks: [Block], diagnostics: [Diagnostic])? in
+        let href = source.href
+        let results = orderedConcurrentMap(count: nodes.count) { index -> (blocks: [Block], diagnostics: [Diagnostic], noteKeys: [String: String])? in
             var builder = MarkdownBlockBuilder(tree: tree, footnotes: notes) { url in
                 resolveImage(url, directory: directory, images: images)
             }
             builder.noteMarkers = markers
+            builder.noteKeyPrefix = "\(href)#footnote-\(index)-"
             let blocks = builder.chapter(nodes[index])
-            return (blocks, builder.diagnostics)
+            return (blocks, builder.diagnostics, builder.noteKeys)
         }
         var chapters: [PendingChapter] = []
         var slugs: [String: Int] = [:]
@@ -143,10 +150,10 @@ enum MarkdownAssembler {
                 var slug = githubSlug(title)
                 if let count = slugs[slug] { slugs[slug] = count + 1; slug += "-\(count)" } else { slugs[slug] = 1 }
                 chapters.append(PendingChapter(href: source.href, title: title.isEmpty ? nil : title, blocks: blocks,
-                                               fragment: slug, frontMatter: frontMatter))
+                                               fragment: slug, frontMatter: frontMatter, noteKeys: result?.noteKeys ?? [:]))
             } else if !blocks.isEmpty {
                 chapters.append(PendingChapter(href: source.href, title: frontMatter.title ?? source.stem, blocks: blocks,
-                                               fragment: nil, frontMatter: frontMatter))
+                                               fragment: nil, frontMatter: frontMatter, noteKeys: result?.noteKeys ?? [:]))
             }
         }
         if chapters.isEmpty {
@@ -185,5 +192,33 @@ enum MarkdownAssembler {
         let placed = ContainerPath.relative(path.hasPrefix("/") ? path : directory + "/" + path, to: images.folder)
         guard placed.inside else { return (path.hasPrefix("/") ? path : placed.path, true) }
         return (placed.path, !images.container.contains(placed.path))
+    }
+
+    /// The chapter's footnote references in reading order, with their offsets (set by `MarkdownChapterPass`): each
+    /// is a `.noteReference` run whose marker names one of the chapter's notes.
+    private static func noteReferences(in blocks: [Block], keys: [String: String]) -> [NoteReference] {
+        var out: [NoteReference] = []
+        func walk(_ blocks: [Block]) {
+            for block in blocks {
+                switch block.kind {
+                case .paragraph(let inlines), .heading(_, let inlines):
+                    var at = block.location.offset
+                    for inline in inlines {
+                        if case .text(let text, let style) = inline, style.contains(.noteReference), let key = keys[text] {
+                            out.append(NoteReference(offset: at, target: key, marker: text))
+                        }
+                        at += inline.characterCount
+                    }
+                case .quote(let inner): walk(inner)
+                case .note(let note): walk(note.blocks)
+                case .list(let list): for item in list.items { walk(item.blocks) }
+                case .table(let table):
+                    for row in table.rows { for cell in row.cells { walk(cell.blocks) } }
+                case .preformatted, .rule, .image: break
+                }
+            }
+        }
+        walk(blocks)
+        return out
     }
 }

@@ -17,6 +17,10 @@ struct MarkdownBlockBuilder {
     var footnotes: [Int: Int]
     /// How footnote references are drawn (`--note-markers`, issue 16).
     var noteMarkers = NoteMarkers.superscript
+    /// What the keys of this chapter's notes start with ("book.md#footnote-2-"), so no other chapter's are the same.
+    var noteKeyPrefix = "#footnote-"
+    /// The key of each of the chapter's notes by the marker its references show ("³" → "book.md#footnote-2-3").
+    private(set) var noteKeys: [String: String] = [:]
     var diagnostics: [Diagnostic] = []
 
     /// Footnote numbers of the file, in the order this chapter first refers to them.
@@ -36,10 +40,12 @@ struct MarkdownBlockBuilder {
 
     // MARK: Chapter and endnotes
 
-    /// The blocks of a chapter followed by its endnotes.
+    /// The blocks of a chapter followed by its endnotes, each a note (`BlockKind.note`) that Layout may move to the
+    /// foot of the page that refers to it.
     mutating func chapter(_ nodes: [Int]) -> [Block] {
         chapterNotes = []
         chapterNoteNumbers = [:]
+        noteKeys = [:]
         var result = blocks(nodes)
         var index = 0
         var notes: [Block] = []
@@ -55,7 +61,9 @@ struct MarkdownBlockBuilder {
             } else {
                 noteBlocks.insert(Block(.paragraph(marker), location: Self.unplaced), at: 0)
             }
-            notes += noteBlocks
+            let key = noteKeyPrefix + String(number)
+            if case .text(let text, _)? = noteMarkers.reference(String(number)) { noteKeys[text] = key }
+            notes.append(Block(.note(Note(key: key, blocks: noteBlocks)), location: Self.unplaced))
             index += 1
         }
         if !notes.isEmpty { result += [Block(.rule, location: Self.unplaced)] + notes }

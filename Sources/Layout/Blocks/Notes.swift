@@ -12,11 +12,11 @@ extension LayoutContext {
     }
 
     /// A footnote's lines, at the page's full width: behind the reference's marker, unless the note's text
-    /// starts with its number already ("1 The…", "[1] The…", "1. The…"), which would then show twice.
+    /// starts with its number already ("1 The…", "[1] The…", "1. The…", "¹ The…"), which would then show twice.
     func footnoteLines(_ note: Note, marker: String, env: BlockEnv) -> [FlowLine] {
         var out: [FlowLine] = []
         let block = Block(.note(note), location: note.blocks.first?.location ?? SourceLocation(spine: 0, href: "", offset: 0))
-        let number = NoteMarkers.core(of: marker)
+        let number = ScriptForms.baseText(NoteMarkers.core(of: marker))
         let own = !number.isEmpty && startsWithNumber(note.blocks, number)
         layoutMarked(note.blocks, marker: own ? nil : marker, block: block, env: env, language: env.language, out: &out)
         return out.filter { !$0.markerOnly || !$0.labels.isEmpty }
@@ -39,10 +39,11 @@ extension LayoutContext {
         guard let first = blocks.first else { return false }
         switch first.kind {
         case .paragraph(let inlines), .heading(_, let inlines):
-            let text = inlines.plainText.drop { $0.isWhitespace || $0 == "[" || $0 == "(" }
-            guard text.hasPrefix(number) else { return false }
-            let next = text.dropFirst(number.count).first
-            return next.map { !$0.isLetter && !$0.isNumber } ?? true
+            // The first word, without the brackets and full stop around a number: "[1]", "(1)", "1.", "¹".
+            var word = Substring(inlines.plainText.drop { $0.isWhitespace }.prefix { !$0.isWhitespace })
+            while let last = word.last, ".:)]".contains(last) { word = word.dropLast() }
+            while let first = word.first, "([".contains(first) { word = word.dropFirst() }
+            return !word.isEmpty && ScriptForms.baseText(String(word)) == number
         case .note(let note): return startsWithNumber(note.blocks, number)
         case .quote(let inner): return startsWithNumber(inner, number)
         default: return false

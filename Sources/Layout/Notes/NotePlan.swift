@@ -65,14 +65,19 @@ private func collectNotes(_ blocks: [Block], into notes: inout [String: Note]) -
     return found
 }
 
-/// `blocks` without the notes whose keys are in `claimed`, at any depth.
+/// `blocks` without the notes whose keys are in `claimed`, at any depth; a rule that only introduced notes that
+/// moved (Markdown's endnotes) goes with them.
 private func removingNotes(_ blocks: [Block], _ claimed: Set<String>) -> [Block] {
     var out: [Block] = []
     out.reserveCapacity(blocks.count)
+    var introduced = false
     for var block in blocks {
         switch block.kind {
         case .note(var note):
-            if claimed.contains(note.key) { continue }
+            if claimed.contains(note.key) {
+                if case .rule? = out.last?.kind { introduced = true }
+                continue
+            }
             note.blocks = removingNotes(note.blocks, claimed)
             block.kind = .note(note)
         case .quote(let inner):
@@ -87,5 +92,6 @@ private func removingNotes(_ blocks: [Block], _ claimed: Set<String>) -> [Block]
         }
         out.append(block)
     }
+    if introduced, case .rule? = out.last?.kind { out.removeLast() }
     return out
 }
