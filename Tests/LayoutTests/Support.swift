@@ -30,6 +30,9 @@ func numbered(_ blocks: [Block], from offset: inout Int) -> [Block] {
             block.kind = .list(list)
         case .quote(let inner):
             block.kind = .quote(numbered(inner, from: &offset))
+        case .note(var note):
+            note.blocks = numbered(note.blocks, from: &offset)
+            block.kind = .note(note)
         case .table(var table):
             table.rows = table.rows.map { row in
                 var row = row

@@ -47,7 +47,9 @@ extension ContentImporter {
             var anchor = c
             // `<p><sup><a id="n3">` as often as `<p><a id="n3">`.
             if doc.lowercasedName(c) == "sup", let inner = doc.children(c).first(where: { !doc.isText($0) }) { anchor = inner }
-            guard let id = doc.attribute(anchor, Known.id) ?? doc.attribute(anchor, named: "name"),
+            // Only an inline anchor names its block; a block child with the id is the note itself.
+            guard ["a", "span"].contains(doc.lowercasedName(anchor)),
+                  let id = doc.attribute(anchor, Known.id) ?? doc.attribute(anchor, named: "name"),
                   referencedIDs.contains(id) else { return nil }
             return key(id)
         }

@@ -4,8 +4,8 @@ import BookModel
 /// text and, at its foot under a short rule, the notes first referred to on them. A reference's line and the
 /// start of its note share a page: when both cannot fit, the line moves to the next page, not the note; the rest
 /// of a note that does not fit continues at the foot of the next page, under a rule marked "(cont.)". Notes
-/// continued from earlier pages come first and take at most half of a page that has text of its own, so the text
-/// always moves on. `--notes chapter` sets the same notes at the chapter's end instead.
+/// continued from earlier pages come first and leave at least two lines to a page that has text of its own, so
+/// the text always moves on; notes are never set out of order. `--notes chapter` sets the same notes at the chapter's end instead.
 
 /// A footnote set into lines at the page's full width.
 struct FootnoteFlow {
@@ -83,14 +83,19 @@ struct FootnoteCutter {
     var isEmpty: Bool { notes.isEmpty }
     var hasCarried: Bool { !carried.isEmpty }
 
-    /// The most lines notes continued from earlier pages take on a page that has text of its own.
-    private func share(_ capacity: Int) -> Int { max(1, (capacity - 1) / 2) }
+    /// The most lines notes continued from earlier pages take on a page that has text of its own: all but the
+    /// rule and two lines of text (TeX's `\dimen\footins` is most of a page too), so a long note drains quickly
+    /// and the notes after it start near their references, while the text still moves on.
+    private func share(_ capacity: Int) -> Int { max(1, (capacity - 1) / 2, capacity - 3) }
 
-    /// How many lines from `pos` a page of `capacity` lines can hold with their notes: a line fits when it and the
-    /// first line of its notes do (the rest may continue); the lines before it bring their notes whole.
+    /// How many lines from `pos` a page of `capacity` lines can hold with their notes: a line fits when it and its
+    /// notes do, but for the rest of its last note, which may continue; the lines before it bring their notes whole. Notes are
+    /// never set out of order, so while a continued note does not end on this page no new note starts here, and
+    /// the text stops before the first line that refers to one.
     func bodyCapacity(_ lines: [FlowLine], from pos: Int, capacity: Int) -> Int {
         let held = carried.reduce(0) { $0 + notes[$1.note].lines.count - $1.from }
         var area = held > 0 ? 1 + min(held, share(capacity)) : 0
+        let carriedEnds = held <= share(capacity)
         var used = 0
         var i = pos
         while i < lines.count {
@@ -101,6 +106,7 @@ struct FootnoteCutter {
                 i += 1
                 continue
             }
+            guard carriedEnds else { break }
             let need = new.reduce(0) { $0 + notes[Int($1)].lines.count }
             let rule = area == 0 ? 1 : 0
             if used + 1 + area + rule + need <= capacity {
@@ -109,7 +115,9 @@ struct FootnoteCutter {
                 i += 1
                 continue
             }
-            if used + 1 + area + rule + 1 <= capacity { used += 1 }
+            // The line still fits when its notes do but for the last one's continuation.
+            let last = notes[Int(new[new.count - 1])].lines.count
+            if used + 1 + area + rule + need - last + 1 <= capacity { used += 1 }
             break
         }
         return max(1, used)
@@ -121,18 +129,14 @@ struct FootnoteCutter {
     mutating func finish(_ lines: inout [Line], referred: [Int32], capacity: Int, direction: Direction) -> [PageNote] {
         let body = lines.count
         let queue = carried + referred.map { (note: Int($0), from: 0) }
-        let continuing = carried.count
         carried = []
+        // `bodyCapacity` left the continued notes their share, or all of them when new ones follow: they may take
+        // whatever room the text left.
         var room = capacity - body - 1
-        var carriedRoom = body > 0 ? share(capacity) : room
         var shown: [(note: Int, from: Int, count: Int)] = []
         for (k, item) in queue.enumerated() {
             let remaining = notes[item.note].lines.count - item.from
-            var take = max(0, min(remaining, room))
-            if k < continuing {
-                take = min(take, carriedRoom)
-                carriedRoom -= take
-            }
+            let take = max(0, min(remaining, room))
             if take > 0 {
                 shown.append((item.note, item.from, take))
                 room -= take
