@@ -98,6 +98,18 @@ extension Array where Element == Inline {
     /// Characters of visible text (ruby annotations are not counted: `--ruby drop` may omit them).
     public var characterCount: Int { reduce(0) { $0 + $1.characterCount } }
 
+    /// The note references among the inlines (`.noteReference` runs, one per reference: the importers seal them),
+    /// each with its marker and the source offset where it starts, the first inline starting at `offset`.
+    public func noteReferenceMarkers(startingAt offset: Int) -> [(offset: Int, marker: String)] {
+        var out: [(offset: Int, marker: String)] = []
+        var at = offset
+        for inline in self {
+            if case .text(let text, let style) = inline, style.contains(.noteReference) { out.append((at, text)) }
+            at += inline.characterCount
+        }
+        return out
+    }
+
     /// The visible text of the inlines, ruby bases only, line breaks as "\n".
     public var plainText: String {
         var out = ""

@@ -202,12 +202,8 @@ enum MarkdownAssembler {
             for block in blocks {
                 switch block.kind {
                 case .paragraph(let inlines), .heading(_, let inlines):
-                    var at = block.location.offset
-                    for inline in inlines {
-                        if case .text(let text, let style) = inline, style.contains(.noteReference), let key = keys[text] {
-                            out.append(NoteReference(offset: at, target: key, marker: text))
-                        }
-                        at += inline.characterCount
+                    for (at, marker) in inlines.noteReferenceMarkers(startingAt: block.location.offset) {
+                        if let key = keys[marker] { out.append(NoteReference(offset: at, target: key, marker: marker)) }
                     }
                 case .quote(let inner): walk(inner)
                 case .note(let note): walk(note.blocks)

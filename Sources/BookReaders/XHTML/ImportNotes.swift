@@ -120,15 +120,11 @@ extension ContentImporter {
         case .paragraph(let i), .heading(_, let i): inlines = i
         default: return
         }
-        var at = block.location.offset
-        for inline in inlines {
-            if case .text(_, let style) = inline, style.contains(.noteReference), !pendingReferences.isEmpty {
-                let reference = pendingReferences.removeFirst()
-                if !reference.target.isEmpty {
-                    noteReferences.append(NoteReference(offset: at, target: reference.target, marker: reference.marker))
-                }
+        for (at, _) in inlines.noteReferenceMarkers(startingAt: block.location.offset) where !pendingReferences.isEmpty {
+            let reference = pendingReferences.removeFirst()
+            if !reference.target.isEmpty {
+                noteReferences.append(NoteReference(offset: at, target: reference.target, marker: reference.marker))
             }
-            at += inline.characterCount
         }
     }
 }
