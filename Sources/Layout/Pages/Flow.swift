@@ -32,6 +32,8 @@ public func paginate(_ document: Document, options: LayoutOptions = LayoutOption
 /// fallback when their text has no strong character, and its pages' direction. Nil: each page takes the
 /// direction of its chapter's first line of text (ltr when there is none). Layout never guesses it from the
 /// page progression (DESIGN.md §1 keeps the two independent); a caller that wants that says so here.
+///
+/// Notes are placed first, for the whole book (`planNotes`): a note moves to the chapter that refers to it.
 public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions(),
                    baseDirection: Direction? = nil) -> LayoutResult {
     let (document, footnotes) = planNotes(document, placement: options.notes)
@@ -44,8 +46,10 @@ public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions(
         // Longest first, so no thread is left alone with a long chapter at the end.
         let order = largestFirst(groups.map { $0.reduce(0) { $0 + textLength(of: chapters[$1]) } })
         let laidOut = orderedConcurrentMap(count: groups.count, schedule: order) { g in
-            let flows = groups[g].map { layoutChapter(at: $0, of: document, options: options, baseDirection: baseDirection,
-                              footnotes: footnotes.isEmpty ? [] : footnotes[$0]) }
+            let flows = groups[g].map {
+                layoutChapter(at: $0, of: document, options: options, baseDirection: baseDirection,
+                              footnotes: footnotes.isEmpty ? [] : footnotes[$0])
+            }
             var need = ChapterNeeds()
             for flow in flows { need.merge(flow.needs) }
             return (pages: cutPages(flows, chapters: groups[g], of: document, options: options), needs: need)
