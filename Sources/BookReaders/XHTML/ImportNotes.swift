@@ -19,8 +19,11 @@ extension ContentImporter {
         guard doc.node(e).count > 0 else {
             return referencedIDs.isEmpty ? nil : anchoredNoteKey(e)
         }
-        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
-        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
+        // Most elements name no note semantics and no note was referred to: two attribute lookups and out.
+        let typeValue = doc.attribute(e, Known.type, namespace: NS.epub), roleValue = doc.attribute(e, Known.role)
+        if typeValue == nil && roleValue == nil && !context.inNotes && referencedIDs.isEmpty { return nil }
+        let types = PackageDocument.tokens(typeValue)
+        let roles = PackageDocument.tokens(roleValue)
         if types.contains(where: Self.sectionTypes.contains) || roles.contains("doc-endnotes") || roles.contains("doc-footnotes") {
             context.inNotes = true
         }
