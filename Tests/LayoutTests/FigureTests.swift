@@ -95,6 +95,21 @@ final class FigureTests: XCTestCase {
         XCTAssertEqual(page(of: "Figure", in: apart), 1)
     }
 
+    func testWhenEverythingIsKeptThePageBreaksBetweenBlocks() {
+        // A heading, a 6-line box kept with its 3-line caption: 12 lines, all kept, on a 10-line page. The page
+        // breaks at the blank line before the caption, never inside the caption or the box.
+        var picture = image("Map", width: 400, height: 120)
+        picture.look.keepWithNext = true
+        var caption = b.paragraph("Figure 2: a caption long enough for three lines")
+        caption.look.keepTogether = true
+        let doc = document([b.block(.heading(level: 2, [.text("Plate", [])])), picture, caption])
+        let pages = paginate(doc, options: options(20, 10))
+        XCTAssertEqual(pages.map(\.lines.count), [8, 3])
+        XCTAssertEqual(page(of: "Plate", in: pages), 0)
+        XCTAssertEqual(page(of: "└", in: pages), 0)
+        XCTAssertEqual(pages[1].lines.first?.text, "Figure 2: a caption")
+    }
+
     func testCaptionBeforeTheImageGoesWithIt() {
         var caption = b.paragraph("Plate 2")
         caption.look.keepWithNext = true

@@ -87,7 +87,7 @@ extension ContentImporter {
         case "figure":
             figure(e, context: context, into: &out)
         case "aside":
-            aside(e, context: context, into: &out)
+            aside(e, context: context, parent: parent, into: &out)
         case "details":
             details(e, context: context, into: &out)
         case "hgroup":

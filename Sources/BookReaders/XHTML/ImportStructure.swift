@@ -40,16 +40,19 @@ extension ContentImporter {
     /// `<aside>` (HTML §4.3.5): a sidebar, a pull quote or a tip, tangential to the text around it, is set off as a
     /// quote is (behind a bar). Notes are not asides to set off: an aside marked as a footnote or endnote (EPUB 3
     /// Structural Semantics `footnote`, `endnote`, `rearnote`, `note`; DPUB-ARIA `doc-footnote`, `doc-endnote`)
-    /// stays a plain container here; notes have their own handling.
-    mutating func aside(_ e: E, context: Context, into out: inout [Block]) {
-        let start = location()
-        let inner = blocks(in: e, context: context)
-        guard !inner.isEmpty else { return }
+    /// stays a plain container here; notes have their own handling. Quire draws the bar, so the aside's own
+    /// start margin is not added (as for `blockquote`, `StyleRules.swift`), or its text would be indented twice.
+    mutating func aside(_ e: E, context: Context, parent: Context, into out: inout [Block]) {
         if isNote(e) {
-            out.append(contentsOf: inner)
+            out.append(contentsOf: blocks(in: e, context: context))
             return
         }
-        out.append(block(.quote(inner), at: start, context: context))
+        var ctx = context
+        ctx.startIndent = parent.startIndent
+        let start = location()
+        let inner = blocks(in: e, context: ctx)
+        guard !inner.isEmpty else { return }
+        out.append(block(.quote(inner), at: start, context: ctx))
     }
 
     /// Whether an element is marked as a note (see `aside`).
