@@ -7,6 +7,11 @@ struct FlowLine {
     var line: Line
     /// No page break may fall between this line and the next (widows, orphans, headings, table rows).
     var keep = false
+    /// No page break may fall between this line and the next even when the page has no other place to break: the
+    /// lines of an image box (`Images.swift`). `keep` is a preference that page cutting gives up, when every line
+    /// of a page is kept, before it gives up this one (CSS Fragmentation 3 §4.4: `avoid` rules are relaxed in
+    /// order); a box is never taller than a page, so there is always such a place.
+    var unbreakable = false
     /// A separating blank line, dropped at the top or bottom of a page.
     var collapsible = false
     /// Source offsets of the book text on the line, -1 when it holds none.

@@ -22,36 +22,44 @@ public enum HTMLAssets {
     }
 
     /// For every page, for every line, the index of the image box the line belongs to. A framed box opens and
-    /// closes on a horizontal frame line; an unframed placeholder (a page too narrow for a frame) is a run of
-    /// image lines. Boxes are counted through the whole book, so they line up with `imageSources`.
+    /// closes on a horizontal frame line; an unframed placeholder (a page too narrow for a frame, or alt text
+    /// longer than a page) is a run of image lines. Boxes are counted through the whole book, so they line up with
+    /// `imageSources`. A picture is drawn once, where its box starts: the lines of a placeholder that runs on from
+    /// the page before are plain text (nil), as Layout never splits a framed box.
     static func imageBoxes(_ pages: [Page]) -> [[Int?]] {
         var count = -1
         var open = false
         var previousWasImage = false
-        return pages.map { page in
-            page.lines.map { line -> Int? in
-                guard line.role == .image else { previousWasImage = false; open = false; return nil }
-                let edge = isHorizontalFrame(line)
-                if edge && !open {
-                    count += 1
-                    open = true
-                    previousWasImage = true
-                } else if edge {
-                    open = false
-                    previousWasImage = false
-                    return max(count, 0)
-                } else if !previousWasImage {
-                    count += 1
-                    previousWasImage = true
-                }
+        func imageBox(_ line: Line) -> Int? {
+            guard line.role == .image else { previousWasImage = false; open = false; return nil }
+            let edge = isHorizontalFrame(line)
+            if edge && !open {
+                count += 1
+                open = true
+                previousWasImage = true
+            } else if edge {
+                open = false
+                previousWasImage = false
                 return max(count, 0)
+            } else if !previousWasImage {
+                count += 1
+                previousWasImage = true
+            }
+            return max(count, 0)
+        }
+        return pages.map { page in
+            let continued = open || previousWasImage ? max(count, 0) : nil
+            return page.lines.map { line -> Int? in
+                let box = imageBox(line)
+                return box == continued ? nil : box
             }
         }
     }
 
     private static func isHorizontalFrame(_ line: Line) -> Bool {
         guard line.decorations.count == 1, line.decorations[0] == 0..<line.text.utf8.count else { return false }
-        let characters = Array(line.text.prefix(2))
+        // A box scaled down to the page is narrower than the line and centred on it (Layout's Images.swift).
+        let characters = Array(line.text.drop { $0 == " " }.prefix(2))
         return characters.count == 2 && (characters[1] == "─" || characters[1] == "-")
             && ["┌", "└", "+"].contains(characters[0])
     }

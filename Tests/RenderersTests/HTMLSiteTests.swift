@@ -238,7 +238,17 @@ final class HTMLNavigationTests: XCTestCase {
         let bottom = Fixture.line("+--+", role: .image, decorations: [0..<4])
         let loose = Fixture.line("[image]", role: .image, decorations: [0..<7])
         let pages = [Fixture.page(1, [top, middle]), Fixture.page(2, [middle, bottom, top, bottom, Fixture.line("x"), loose, loose])]
-        XCTAssertEqual(HTMLAssets.imageBoxes(pages), [[0, 0], [0, 0, 1, 1, nil, 2, 2]])
+        // A box that runs on from the page before is drawn where it starts only: its picture is shown once.
+        XCTAssertEqual(HTMLAssets.imageBoxes(pages), [[0, 0], [nil, nil, 1, 1, nil, 2, 2]])
+        // An unframed placeholder longer than a page, and a scaled-down box centred on its line.
+        let centredTop = Fixture.line("  +--+", role: .image, decorations: [0..<6])
+        let centredMiddle = Fixture.line("  |ab|", role: .image, decorations: [0..<3, 5..<6])
+        let centredBottom = Fixture.line("  +--+", role: .image, decorations: [0..<6])
+        let long = [Fixture.page(1, [Fixture.line("x"), loose]), Fixture.page(2, [loose, Fixture.line("y"), centredTop]),
+                    Fixture.page(3, [centredMiddle, centredBottom])]
+        XCTAssertEqual(HTMLAssets.imageBoxes(long), [[nil, 0], [nil, nil, 1], [nil, nil]])
+        let whole = [Fixture.page(1, [centredTop, centredMiddle, centredBottom, loose])]
+        XCTAssertEqual(HTMLAssets.imageBoxes(whole), [[0, 0, 0, 1]])
     }
 }
 

@@ -77,10 +77,25 @@ extension ContentImporter {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let level = Int(String(name.dropFirst()))!
             leaf(e, context: context, into: &out) { .heading(level: level, $0) }
-        case "p", "dt", "figcaption", "caption", "summary", "legend":
+        case "p", "dt", "caption", "summary", "legend":
             var ctx = context
-            if name == "dt" { ctx.style.insert(.strong) }
-            leaf(e, context: ctx, into: &out) { .paragraph($0) }
+            // A term, and the heading-like line of a `details` (ImportStructure.swift), are set strong.
+            if name == "dt" || name == "summary" { ctx.style.insert(.strong) }
+            if name == "p", let level = subtitleLevel(e, after: out) {
+                leaf(e, context: ctx, into: &out) { .heading(level: level, $0) }
+            } else {
+                leaf(e, context: ctx, into: &out) { .paragraph($0) }
+            }
+        case "figcaption":
+            caption(e, context: context, into: &out)
+        case "figure":
+            figure(e, context: context, into: &out)
+        case "aside":
+            aside(e, context: context, parent: parent, into: &out)
+        case "details":
+            details(e, context: context, into: &out)
+        case "hgroup":
+            headingGroup(e, context: context, into: &out)
         case "pre", "listing", "xmp", "plaintext":
             let start = location()
             var text = String(decoding: preformattedText(e), as: UTF8.self)
@@ -90,9 +105,7 @@ extension ContentImporter {
         case "hr":
             appendBlock(.rule, at: location(), context: context, into: &out)
         case "blockquote":
-            let start = location()
-            let inner = blocks(in: e, context: context)
-            if !inner.isEmpty { out.append(block(.quote(inner), at: start, context: context)) }
+            blockquote(e, context: context, into: &out)
         case "ul", "ol", "menu", "dir":
             list(e, ordered: name == "ol", context: context, into: &out)
         case "dl":
@@ -112,6 +125,39 @@ extension ContentImporter {
             walkChildren(doc.children(e), context: context, into: &out, collector: &inner, paragraphLocation: &innerLocation)
             flush(&inner, into: &out, context: context, at: innerLocation)
         }
+    }
+
+    /// Imports the children of `e` as an anonymous block container does (the `default` case above), and says which
+    /// blocks of `out` each child element made, for those that make their own: every child written as a block, and
+    /// the inline ones named in `own` (ended as a paragraph of their own). Loose text before such a child is ended
+    /// first, so a child's range holds its blocks only. Used where a container's parts play roles (a figure's
+    /// caption, a quote's attribution; ImportStructure.swift).
+    mutating func walkContainer(_ e: E, context: Context, into out: inout [Block],
+                                own: Set<String> = []) -> [(child: E, blocks: Range<Int>)] {
+        var parts: [(child: E, blocks: Range<Int>)] = []
+        var collector = InlineCollector()
+        var paragraphLocation = location()
+        for c in doc.children(e) {
+            if doc.isText(c) {
+                if collector.isEmpty { paragraphLocation = location() }
+                appendText(c, context: context, to: &collector)
+                continue
+            }
+            let name = key(c)
+            let inline = (isInline(c) && !isBlockByStyle(c)) || isInlineByStyle(c, name: name)
+            guard isRendered(c), !inline || own.contains(name) else {
+                node(c, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
+                continue
+            }
+            flush(&collector, into: &out, context: context, at: paragraphLocation)
+            let first = out.count
+            paragraphLocation = location()
+            node(c, context: context, into: &out, collector: &collector, paragraphLocation: &paragraphLocation)
+            flush(&collector, into: &out, context: context, at: paragraphLocation)
+            parts.append((c, first..<out.count))
+        }
+        flush(&collector, into: &out, context: context, at: paragraphLocation)
+        return parts
     }
 
     /// A block whose content is inline only (paragraph, heading); nested blocks are split out after it.

@@ -1,7 +1,7 @@
 import BookModel
 
 /// Lists in `ContentImporter`: `<ul>`/`<ol>` (with `start`, `reversed`, `type` and `value`, HTML §4.4.5–4.4.8)
-/// and definition lists, whose terms become strong paragraphs and definitions an unmarked, indented list.
+/// and definition lists, whose terms become strong paragraphs and descriptions an unmarked, indented list.
 extension ContentImporter {
     mutating func list(_ e: E, ordered: Bool, context: Context, into out: inout [Block]) {
         let start = location()
@@ -32,9 +32,17 @@ extension ContentImporter {
                          at: start, context: context))
     }
 
+    /// A definition list (HTML §4.4.9): each term a strong paragraph kept with what follows it (its description,
+    /// or the next term of a group), each description indented under it. Several terms or descriptions in a row
+    /// are one group; `<div>`s that wrap a group (as HTML allows) are looked through.
     mutating func definitionList(_ e: E, context: Context, into out: inout [Block]) {
-        let start = location()
         var items: [ListItem] = []
+        definitionGroups(e, context: context, items: &items, into: &out)
+        out.append(contentsOf: flushItems(&items, start: location(), context: context))
+    }
+
+    private mutating func definitionGroups(_ e: E, context: Context, items: inout [ListItem], into out: inout [Block]) {
+        let start = location()
         for c in doc.children(e) where !doc.isText(c) && isRendered(c) {
             let ctx = inherit(context, from: c)
             switch doc.lowercasedName(c) {
@@ -43,18 +51,24 @@ extension ContentImporter {
                 var strong = ctx
                 strong.style.insert(.strong)
                 leaf(c, context: strong, into: &terms) { .paragraph($0) }
+                if !terms.isEmpty { terms[terms.count - 1].look.keepWithNext = true }
                 out.append(contentsOf: flushItems(&items, start: start, context: context))
                 out.append(contentsOf: terms)
             case "dd":
                 let blocks = self.blocks(in: c, context: ctx)
-                if !blocks.isEmpty { items.append(ListItem(blocks: blocks, marker: "")) }
+                if !blocks.isEmpty { items.append(ListItem(blocks: blocks, marker: Self.descriptionIndent)) }
+            case "div":
+                definitionGroups(c, context: ctx, items: &items, into: &out)
             default:
                 out.append(contentsOf: flushItems(&items, start: start, context: context))
                 out.append(contentsOf: self.blocks(of: doc.only(c), context: ctx))
             }
         }
-        out.append(contentsOf: flushItems(&items, start: start, context: context))
     }
+
+    /// A description's indent: its marker is blank, and Layout adds one space after a marker, so four cells in
+    /// all (a browser's 40px for `dd`, about two and a half em).
+    static let descriptionIndent = "   "
 
     /// Definitions become an unmarked (indented) list.
     private func flushItems(_ items: inout [ListItem], start: SourceLocation, context: Context) -> [Block] {

@@ -128,17 +128,30 @@ extension LayoutContext {
         }
     }
 
-    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others.
-    func prefix(_ out: inout [FlowLine], from start: Int, first: String, rest: String) {
+    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others. A
+    /// centred or end-aligned line set `measure` cells wide (an attribution in a quote) is placed in that measure
+    /// first when the decoration shows (a bar, a marker), so it sits after the decoration instead of carrying it
+    /// along the page's line, as a table cell's line sits in its cell. An indent of spaces alone travels with
+    /// the line, which keeps its alignment (no padding, see `LineAlignment`).
+    func prefix(_ out: inout [FlowLine], from start: Int, first: String, rest: String, measure: Int? = nil) {
+        let shows = first.contains { $0 != " " } || rest.contains { $0 != " " }
         var isFirst = true
         for i in start..<out.count where !out[i].markerOnly {
             var text = isFirst ? first : rest
             isFirst = false
             var line = out[i].line
+            if let measure, shows, line.alignment == .center || line.alignment == .end {
+                let lead = line.startOffset(inInlineSize: measure)
+                line.alignment = .start
+                if lead > 0 { text += String(repeating: " ", count: lead) }
+            }
             if line.text.isEmpty {
                 while text.last == " " { text.removeLast() }
             }
-            if text.isEmpty { continue }
+            if text.isEmpty {
+                out[i].line = line
+                continue
+            }
             let shift = text.utf8.count
             var decorations = [0..<shift]
             for range in line.decorations {
@@ -179,6 +192,6 @@ extension LayoutContext {
             layoutBlocks(blocks, env: inner, separated: true, out: &out)
             return
         }
-        prefix(&out, from: first, first: bar, rest: bar)
+        prefix(&out, from: first, first: bar, rest: bar, measure: inner.width)
     }
 }

@@ -1,11 +1,12 @@
 import BookModel
 
 /// Page cutting: a group of chapters' flow lines become pages of `PageSize.blockSize` lines. A page ends after
-/// the last line not kept with the next (keeps come from Tidy.swift), lines that look empty are dropped where a
-/// page begins or ends, and each page records its source ranges, page-break labels and chapter start.
+/// the last line not kept with the next (keeps come from Tidy.swift; when every line is kept, between blocks and
+/// never inside an image box), lines that look empty are dropped where a page begins or ends, and each page records
+/// its source ranges, page-break labels and chapter start.
 
 /// Cuts a group of chapter flows (`chapters` gives their indexes) into pages numbered from 1: a page breaks after
-/// the last line that is not kept with the next, or where it is full when every line is kept.
+/// the last line that is not kept with the next or, when every line is kept, outside an image box or where full.
 func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of document: Document,
               options: LayoutOptions) -> [Page] {
     var stream = FlowStream(copy flows, members: members, chapters: document.chapters)
@@ -128,7 +129,8 @@ private struct FlowStream {
         if opens[i], pendingStart == nil { pendingStart = members[Int(owner[i])] }
     }
 
-    /// Where a page starting at `pos` ends: after the last line not kept with the next, or full when all are.
+    /// Where a page starting at `pos` ends: after the last line not kept with the next; when all are, at the last
+    /// blank line between blocks, or after the last line outside an image box, or full.
     func pageEnd(from pos: Int, capacity: Int) -> Int {
         let limit = min(pos + capacity, lines.count)
         // A page the book forces ends the page before it, whatever keeps say (CSS Fragmentation 3 §3.1: forced
@@ -138,7 +140,16 @@ private struct FlowStream {
         if limit < lines.count {
             var b = limit - 1
             while b >= pos && lines[b].keep { b -= 1 }
-            if b >= pos { end = b + 1 }
+            if b >= pos { return b + 1 }
+            // Every line is kept with the next (a heading before a page-tall image): the keeps give way, a box does
+            // not (CSS Fragmentation 3 §4.4). The page ends at the last blank line between blocks, so no paragraph
+            // or caption is cut, else after the last line outside an image box.
+            var within = -1
+            for b in stride(from: limit - 1, through: pos, by: -1) where !lines[b].unbreakable {
+                if lines[b].collapsible || lines[b + 1].collapsible { return b + 1 }
+                if within < 0 { within = b }
+            }
+            if within >= 0 { end = within + 1 }
         }
         return end
     }
