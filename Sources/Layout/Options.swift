@@ -51,6 +51,14 @@ public enum Hyphenation: String, Sendable, Hashable, Codable, CaseIterable {
     case auto
 }
 
+/// A line at the top of every content page saying where the reader is (`--running-head`): none, the chapter's
+/// title, or the book's; with the print page label when the book has a page-list (RunningHeads.swift).
+public enum RunningHead: String, Sendable, Hashable, Codable, CaseIterable {
+    case none
+    case chapter
+    case title
+}
+
 /// Everything the paginator needs besides the book; the defaults give a readable terminal page.
 public struct LayoutOptions: Sendable, Hashable {
     public var pageSize: PageSize
@@ -69,13 +77,16 @@ public struct LayoutOptions: Sendable, Hashable {
     public var hangingPunctuation: Bool
     public var lineBreaking: LineBreaking
     public var hyphenate: Hyphenation
+    /// A running head takes the first two lines of the page (the head and a blank line); the text gets the rest.
+    public var runningHead: RunningHead
     /// Lay chapters out on several threads; the pages are identical either way.
     public var concurrent: Bool
 
     public init(pageSize: PageSize = .standard, align: TextAlign = .start, paragraph: ParagraphSeparation = .space,
                 ruby: RubyMode = .paren, ambiguousWide: Bool = false, continuous: Bool = false, widows: Int = 2,
                 orphans: Int = 2, writingMode: WritingMode? = nil, hangingPunctuation: Bool = false,
-                lineBreaking: LineBreaking = .firstFit, hyphenate: Hyphenation = .none, concurrent: Bool = true) {
+                lineBreaking: LineBreaking = .firstFit, hyphenate: Hyphenation = .none, concurrent: Bool = true,
+                runningHead: RunningHead = .none) {
         self.pageSize = pageSize
         self.align = align
         self.paragraph = paragraph
@@ -88,6 +99,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.hangingPunctuation = hangingPunctuation
         self.lineBreaking = lineBreaking
         self.hyphenate = hyphenate
+        self.runningHead = runningHead
         self.concurrent = concurrent
     }
 }

@@ -54,6 +54,9 @@ extension PageMap {
         // character, not the book's), so a consumer can take it off and join the word again.
         let hyphenated = hyphenatedLines(page)
         if !hyphenated.isEmpty { sink.ints("hyphenated", count: hyphenated.count) { hyphenated[$0] } }
+        // Only pages cut with a running head (`--running-head`): the indexes of the lines it takes (the head, empty
+        // on a chapter's opening page, and the blank line under it), page furniture rather than the book's text.
+        if page.lines.first?.role == .runningHead { sink.ints("runningHead", count: min(2, page.lines.count)) { $0 } }
     }
 }
 
