@@ -25,24 +25,38 @@ extension LayoutContext {
         }
     }
 
-    /// Appends the rule under the heading whose lines are `out[first...]`, as wide as its widest line (never
-    /// wider than the line it is set in).
+    /// Appends the rule under the heading whose lines are `out[first...]`, from where its text starts (after
+    /// the least first-line indent of its lines) to the end of its widest line, never wider than the line it is
+    /// set in.
     func underline(level: Int, from first: Int, width: Int, out: inout [FlowLine]) {
         guard let rule = headingRule(level: level) else { return }
         var widest = 0
         var model: Line?
+        var indent: (text: Substring, width: Int)?
         for i in first..<out.count where !out[i].markerOnly {
-            widest = max(widest, out[i].line.width)
-            if model == nil { model = out[i].line }
+            let line = out[i].line
+            widest = max(widest, line.width)
+            if model == nil { model = line }
+            let lead = leadingIndent(line)
+            if indent == nil || lead.width < indent!.width { indent = lead }
         }
+        guard let model, let indent else { return }
         let unit = max(1, self.width(of: rule))
-        let count = min(widest, width) / unit
-        guard let model, count > 0 else { return }
-        let text = String(repeating: rule, count: count)
+        let count = (min(widest, width) - indent.width) / unit
+        guard count > 0 else { return }
+        let text = String(indent.text) + String(repeating: rule, count: count)
         let alignment: LineAlignment = model.alignment == .justify ? .start : model.alignment
-        out.append(FlowLine(line: Line(text: text, width: count * unit, direction: model.direction,
+        out.append(FlowLine(line: Line(text: text, width: indent.width + count * unit, direction: model.direction,
                                        alignment: alignment, role: model.role, decorations: [0..<text.utf8.count],
                                        language: model.language)))
+    }
+
+    /// The white space a line begins with when it is a decoration (a first-line indent), and its cells.
+    private func leadingIndent(_ line: Line) -> (text: Substring, width: Int) {
+        guard let first = line.decorations.first, first.lowerBound == 0 else { return ("", 0) }
+        let decoration = line.text.utf8.prefix(first.upperBound)
+        let text = Substring(decoding: decoration, as: UTF8.self).prefix { $0 == " " || $0 == "\u{3000}" }
+        return (text, text.isEmpty ? 0 : self.width(of: String(text)))
     }
 
     /// A preformatted block: code behind a bar; a display grid or code in a table cell as it always was.
@@ -63,6 +77,13 @@ extension LayoutContext {
             layoutPreformatted(text, block: block, env: env, out: &out)
             return
         }
-        prefix(&out, from: first, first: bar, rest: bar)
+        // Empty lines that open or end the block stay empty (and so are dropped where a page begins or ends);
+        // those between lines of code keep the bar, so it runs unbroken.
+        guard let top = out[first...].firstIndex(where: { !$0.line.text.isEmpty }),
+              let bottom = out[first...].lastIndex(where: { !$0.line.text.isEmpty }) else { return }
+        let trailing = Array(out[(bottom + 1)...])
+        out.removeSubrange((bottom + 1)...)
+        prefix(&out, from: top, first: bar, rest: bar)
+        out += trailing
     }
 }
