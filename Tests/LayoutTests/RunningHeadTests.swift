@@ -90,6 +90,23 @@ final class RunningHeadTests: XCTestCase {
         let pages = heads(document(blocks, title: "Loomings"), 20, 6)
         XCTAssertEqual(pages[1].lines[0].text, "Loomings       p. xi")
         XCTAssertEqual(pages[2].lines[0].text, "Loomings       p. xi")
+        // Two print pages begin on the page: both are named.
+        blocks[7] = b.block(.paragraph([.pageBreak(label: "xii"), .text("line 7", [])]))
+        XCTAssertEqual(heads(document(blocks, title: "Loomings"), 20, 6)[1].lines[0].text, "Loomings  pp. xi–xii")
+    }
+
+    /// A book of many markers: each page's label is found by bisection, and every page names the right one.
+    func testManyMarkersNameEveryPage() {
+        let b = Builder()
+        let blocks = (0..<400).map { b.block(.paragraph([.pageBreak(label: "\($0 + 1)"), .text("line \($0)", [])])) }
+        let pages = heads(document(blocks, title: "T"), 20, 6)
+        XCTAssertEqual(pages.count, 100)
+        for page in pages.dropFirst() {
+            // Four one-line paragraphs a page, each a print page: the page begins on one and three more begin on it.
+            let first = (page.number - 1) * 4 + 1
+            XCTAssertEqual(page.lines[0].text, "T" + String(repeating: " ", count: 20 - 1 - "pp. \(first)–\(first + 3)".count)
+                           + "pp. \(first)–\(first + 3)")
+        }
     }
 
     func testAPageStaysExactlyCByLAndNothingIsLost() {

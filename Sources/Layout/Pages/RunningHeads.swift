@@ -121,26 +121,22 @@ struct PrintPageLabels: Equatable {
 }
 
 /// Where each print page of the source edition begins (its page-break marker: `Inline.pageBreak`), by chapter
-/// and source offset, counted as page sources count them (Unicode scalars of the chapter's text).
+/// and source offset, counted as page sources count them (Unicode scalars of the chapter's text). Searched by
+/// bisection, so a book of many markers costs a page no more than a few comparisons.
 struct PrintPageMarks {
-    /// Per chapter, the markers in source order.
-    var marks: [[(offset: Int, label: String)]] = []
-    /// Per chapter, the last label of the chapters before it (in effect at its start).
-    var carried: [String?] = []
+    /// Every marker of the book, ordered by chapter, then offset.
+    private var marks: [(chapter: Int, offset: Int, label: String)] = []
     /// Per chapter, its spine index (what a page's further sources name).
-    var spines: [Int] = []
+    private var spines: [Int] = []
 
     init(_ document: Document) {
-        var last: String?
-        for chapter in document.chapters {
+        for (c, chapter) in document.chapters.enumerated() {
             var found: [(offset: Int, label: String)] = []
             Self.walk(chapter.blocks, into: &found)
-            // Tables and nested blocks are walked in source order; sorting makes sure of it.
+            // Nested blocks are walked in source order; sorting makes sure of it.
             found.sort { $0.offset < $1.offset }
-            marks.append(found)
-            carried.append(last)
+            marks += found.map { (c, $0.offset, $0.label) }
             spines.append(chapter.spineIndex)
-            last = found.last?.label ?? last
         }
     }
 
@@ -167,32 +163,32 @@ struct PrintPageMarks {
     }
 
     /// The labels a page shows: the last marker at or before its first character (a marker where the page
-    /// begins is in effect at its top), and the last marker after it, before the page's end, when there is one.
-    /// Nil before the first marker of the book, unless a print page begins on the page.
+    /// begins is in effect at its top), and the last marker after that and before the page's end, when a print
+    /// page begins on it. Before the book's first marker, the first print page that begins on the page, if any.
     func labels(on page: Page) -> PrintPageLabels? {
+        guard !marks.isEmpty else { return nil }
         let c = page.chapterIndex
-        guard c < marks.count else { return nil }
-        let start = page.source.start
-        var end = page.source.end
-        var chapter = c
-        if let further = page.additionalSources.last, let index = chapterIndex(spine: further.spine, after: c) {
+        var end = (chapter: c, offset: page.source.end)
+        if let further = page.additionalSources.last,
+           let k = spines.indices.first(where: { $0 > c && spines[$0] == further.spine }) {
             // Continuous layout: the page ends in a later chapter.
-            chapter = index
-            end = further.end
+            end = (k, further.end)
         }
-        var top = carried[c]
-        var last: String?
-        for mark in marks[c] {
-            if mark.offset <= start { top = mark.label } else if chapter > c || mark.offset < end { last = mark.label }
-        }
-        if chapter > c {
-            for k in (c + 1)...chapter { for mark in marks[k] where k < chapter || mark.offset < end { last = mark.label } }
-        }
-        guard let top else { return last.map { PrintPageLabels(top: $0) } }
-        return PrintPageLabels(top: top, last: last == top ? nil : last)
+        let top = count { ($0.chapter, $0.offset) <= (c, page.source.start) }
+        let last = count { ($0.chapter, $0.offset) < end }
+        let first = top > 0 ? top - 1 : 0
+        guard top > 0 || last > 0 else { return nil }
+        let final = last - 1 > first ? marks[last - 1].label : nil
+        return PrintPageLabels(top: marks[first].label, last: final == marks[first].label ? nil : final)
     }
 
-    private func chapterIndex(spine: Int, after c: Int) -> Int? {
-        spines.indices.first { $0 > c && spines[$0] == spine }
+    /// How many markers, from the first, satisfy `before` (true for a prefix of them).
+    private func count(_ before: ((chapter: Int, offset: Int, label: String)) -> Bool) -> Int {
+        var low = 0, high = marks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if before(marks[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
