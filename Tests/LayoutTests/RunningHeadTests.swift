@@ -133,6 +133,20 @@ final class RunningHeadTests: XCTestCase {
         }
     }
 
+    /// A hostile book's title and print page label are bounded once, never carried whole onto every page.
+    func testHugeTitlesAndLabelsAreBounded() {
+        let b = Builder()
+        var blocks = numberedParagraphs(10, b)
+        blocks[0] = b.block(.paragraph([.pageBreak(label: String(repeating: "9", count: 100_000)), .text("line 0", [])]))
+        let pages = heads(document(blocks, title: String(repeating: "Loomings ", count: 100_000)), 20, 6)
+        for page in pages {
+            XCTAssertLessThanOrEqual(page.lines[0].width, 20)
+            XCTAssertLessThanOrEqual(page.lines[0].text.utf8.count, 20 * runningTitleBytesPerCell)
+        }
+        // The label cannot fit: the title takes the line alone.
+        XCTAssertEqual(pages[1].lines[0].text, "Loomings Loomings L…")
+    }
+
     func testRightToLeftPagesMirrorTheHead() {
         let b = Builder()
         var blocks = (0..<10).map { b.paragraph("שורה \($0)", direction: .rtl) }

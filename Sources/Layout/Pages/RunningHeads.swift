@@ -24,7 +24,7 @@ func runningHeadLines(_ options: LayoutOptions, mode: WritingMode) -> Int {
 /// Puts the running head and its blank line first on every content page that was cut with room for them.
 func addRunningHeads(_ pages: inout [Page], of document: Document, options: LayoutOptions) {
     guard options.runningHead != .none, !pages.isEmpty else { return }
-    let marks = PrintPageMarks(document)
+    let marks = PrintPageMarks(document, cells: 2 * max(options.pageSize.columns, options.pageSize.lines))
     let horizontal = LayoutContext(options: options, vertical: false)
     let vertical = LayoutContext(options: options, vertical: true)
     var titles: [Int: String] = [:]
@@ -70,6 +70,7 @@ func headLine(title: String, labels: PrintPageLabels?, page: Page, context: Layo
     let gap = 2
     let titleWidth = context.width(of: title)
     var text = title.isEmpty ? "" : shorten(title, to: size, context: context)
+    var width = context.width(of: text)
     for label in labels?.forms ?? [] {
         let labelWidth = context.width(of: label)
         let room = size - labelWidth - gap
@@ -77,9 +78,9 @@ func headLine(title: String, labels: PrintPageLabels?, page: Page, context: Layo
         let shown = title.isEmpty ? "" : shorten(title, to: room, context: context)
         let spaces = size - context.width(of: shown) - labelWidth
         text = shown + String(repeating: " ", count: spaces) + label
+        width = size
         break
     }
-    let width = context.width(of: text)
     return Line(text: text, width: width, direction: page.direction, alignment: .start, role: .runningHead,
                 decorations: text.isEmpty ? [] : [0..<text.utf8.count], language: page.language)
 }
@@ -129,13 +130,14 @@ struct PrintPageMarks {
     /// Per chapter, its spine index (what a page's further sources name).
     private var spines: [Int] = []
 
-    init(_ document: Document) {
+    /// Labels are bounded to `cells` (PageStrings.swift): a head shows a label only when it fits the line.
+    init(_ document: Document, cells: Int) {
         for (c, chapter) in document.chapters.enumerated() {
             var found: [(offset: Int, label: String)] = []
             Self.walk(chapter.blocks, into: &found)
             // Nested blocks are walked in source order; sorting makes sure of it.
             found.sort { $0.offset < $1.offset }
-            marks += found.map { (c, $0.offset, $0.label) }
+            marks += found.map { (c, $0.offset, runningTitle($0.label, columns: cells)) }
             spines.append(chapter.spineIndex)
         }
     }
