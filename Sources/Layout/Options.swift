@@ -59,6 +59,14 @@ public enum NotePlacement: String, Sendable, Hashable, Codable, CaseIterable {
     case inline
 }
 
+/// A line at the top of every content page saying where the reader is (`--running-head`): none, the chapter's
+/// title, or the book's; with the print page label when the book has a page-list (RunningHeads.swift).
+public enum RunningHead: String, Sendable, Hashable, Codable, CaseIterable {
+    case none
+    case chapter
+    case title
+}
+
 /// Everything the paginator needs besides the book; the defaults give a readable terminal page.
 public struct LayoutOptions: Sendable, Hashable {
     public var pageSize: PageSize
@@ -78,6 +86,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var lineBreaking: LineBreaking
     public var hyphenate: Hyphenation
     public var notes: NotePlacement
+    /// A running head takes the first two lines of the page (the head and a blank line); the text gets the rest.
+    public var runningHead: RunningHead
     /// Lay chapters out on several threads; the pages are identical either way.
     public var concurrent: Bool
 
@@ -85,7 +95,7 @@ public struct LayoutOptions: Sendable, Hashable {
                 ruby: RubyMode = .paren, ambiguousWide: Bool = false, continuous: Bool = false, widows: Int = 2,
                 orphans: Int = 2, writingMode: WritingMode? = nil, hangingPunctuation: Bool = false,
                 lineBreaking: LineBreaking = .firstFit, hyphenate: Hyphenation = .none, notes: NotePlacement = .page,
-                concurrent: Bool = true) {
+                concurrent: Bool = true, runningHead: RunningHead = .none) {
         self.pageSize = pageSize
         self.align = align
         self.paragraph = paragraph
@@ -99,6 +109,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.lineBreaking = lineBreaking
         self.hyphenate = hyphenate
         self.notes = notes
+        self.runningHead = runningHead
         self.concurrent = concurrent
     }
 }

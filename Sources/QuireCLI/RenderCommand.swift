@@ -15,6 +15,7 @@ enum RenderCommand {
             OptionSpec(name: "align", value: "MODE", help: "start (default) or justify."),
             OptionSpec(name: "hyphenate", value: "MODE", help: "none (default: only the book's soft hyphens) or auto (the language's patterns, where the book allows)."),
             OptionSpec(name: "notes", value: "WHERE", help: "page (default: each note at the foot of the page that refers to it), chapter (at the chapter's end) or inline (where the book put it)."),
+            OptionSpec(name: "running-head", value: "MODE", help: "none (default), chapter or title: a head line naming the chapter or book, with the print page (p. 212) when the book has them."),
             OptionSpec(name: "paragraph", value: "MODE", help: "space (blank line between paragraphs, default) or indent."),
             OptionSpec(name: "ruby", value: "MODE", help: "paren (default: 漢字(かんじ)), aozora (漢字《かんじ》) or drop."),
             OptionSpec(name: "ambiguous", value: "WIDTH", help: "narrow (default) or wide: cells for East Asian Ambiguous characters."),
@@ -136,6 +137,7 @@ enum RenderCommand {
         options.align = try arguments.choice("align") ?? .start
         options.hyphenate = try arguments.choice("hyphenate") ?? .none
         options.notes = try arguments.choice("notes") ?? .page
+        options.runningHead = try arguments.choice("running-head") ?? .none
         options.paragraph = try arguments.choice("paragraph") ?? .space
         options.ruby = try arguments.choice("ruby") ?? options.ruby
         options.ambiguousWide = try arguments.choice("ambiguous") == AmbiguousWidth.wide

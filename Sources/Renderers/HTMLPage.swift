@@ -104,6 +104,7 @@ struct HTMLPageDrawer: Sendable {
     func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:]) -> String {
         var classes = "l"
         if case .heading = line.role { classes += " hd" }
+        if line.role == .runningHead { classes += " rh" }
         if line.styles.contains(where: { $0.style.emphasisMark != nil }) { classes += " mk" }
         var body = vertical ? columnCells(line, links: links) : lineCells(line, links: links)
         if line.alignment == .center || line.alignment == .end {

@@ -68,6 +68,9 @@ extension PageMap {
                 item.bool("continued", note.continued)
             }
         }
+        // Only pages cut with a running head (`--running-head`): the indexes of the lines it takes (the head, empty
+        // on a chapter's opening page, and the blank line under it), page furniture rather than the book's text.
+        if page.lines.first?.role == .runningHead { sink.ints("runningHead", count: min(2, page.lines.count)) { $0 } }
     }
 }
 

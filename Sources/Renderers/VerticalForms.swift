@@ -13,7 +13,7 @@ public enum VerticalForms {
         // No vertical form exists for these; the vertical line and wave dash read correctly in a column.
         "ー": "丨", "～": "≀", "〜": "≀", "~": "≀",
         // Box drawing (frames, tables, rules, quote bars) turns a quarter clockwise with the text.
-        "─": "│", "│": "─", "━": "┃", "┃": "━", "┌": "┐", "┐": "┘", "┘": "└", "└": "┌",
+        "─": "│", "│": "─", "━": "┃", "┃": "━", "═": "║", "║": "═", "┌": "┐", "┐": "┘", "┘": "└", "└": "┌",
         "┬": "┤", "┤": "┴", "┴": "├", "├": "┬", "┼": "┼",
     ]
 

@@ -28,6 +28,7 @@ final class BatchOptionsTests: XCTestCase {
             layout.page=38x20
             layout.paragraph=space
             layout.ruby=paren
+            layout.running-head=none
             layout.widows=2
             layout.writing-mode=auto
             limits.markdown-bytes=16777216
@@ -70,6 +71,8 @@ final class BatchOptionsTests: XCTestCase {
             ("hanging punctuation", { $0.options.layout.hangingPunctuation = true }),
             ("line breaking", { $0.options.layout.lineBreaking = .optimal }),
             ("hyphenate", { $0.options.layout.hyphenate = .auto }),
+            ("running head", { $0.options.layout.runningHead = .chapter }),
+            ("notes", { $0.options.layout.notes = .chapter }),
             ("orientation", { $0.options.spreads.orientation = .landscape }),
             ("spine", { $0.options.spreads.spine = .mid }),
             ("double-sided", { $0.options.spreads.doubleSided = true }),
@@ -113,13 +116,13 @@ final class BatchOptionsTests: XCTestCase {
         let options = job.options
         XCTAssertEqual(fields(options), ["format", "layout", "singleFile", "spreads", "transition"])
         XCTAssertEqual(fields(options.layout), ["align", "ambiguousWide", "concurrent", "continuous", "hangingPunctuation",
-                                                "hyphenate", "lineBreaking", "notes", "orphans", "pageSize", "paragraph", "ruby", "widows", "writingMode"])
+                                                "hyphenate", "lineBreaking", "notes", "orphans", "pageSize", "paragraph", "ruby", "runningHead", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
         XCTAssertEqual(fields(job.open), ["landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 13 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
+        // Every field but `concurrent` has its key: 14 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
         // and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 13 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
+        XCTAssertEqual(job.optionsEncoding.count, 14 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
     }
 }

@@ -17,7 +17,8 @@ final class BlankPageTests: XCTestCase {
     func testAChapterEndingInAnIdeographicSpaceEndsOnItsLastText() {
         let b = Builder()
         let doc = document([b.block(.preformatted("本文\n\u{3000}"))], language: "ja")
-        XCTAssertEqual(texts(paginate(doc, options: options(10, 1))), [["本文"]])
+        // The code bar (issue 17) is not drawn on the block's trailing empty line, so the line still looks empty.
+        XCTAssertEqual(texts(paginate(doc, options: options(10, 1))), [["│ 本文"]])
     }
 
     /// An indented paragraph of a no-break space in Japanese is U+3000 (the indent) and U+00A0.

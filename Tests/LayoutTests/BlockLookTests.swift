@@ -26,11 +26,13 @@ final class BlockLookTests: XCTestCase {
         heading.look.align = .center
         let blocks = [heading, b.paragraph("Body text."), paragraph("— A. Writer", BlockLook(align: .end))]
         let lines = lines(blocks, options(20, 10))
-        XCTAssertEqual(lines.map(\.text), ["Chapter One", "", "Body text.", "", "— A. Writer"])
-        XCTAssertEqual(lines.map(\.alignment), [.center, .start, .start, .start, .end])
+        // The heading's rule (issue 17) is centred with it.
+        XCTAssertEqual(lines.map(\.text), ["Chapter One", "═══════════", "", "Body text.", "", "— A. Writer"])
+        XCTAssertEqual(lines.map(\.alignment), [.center, .center, .start, .start, .start, .end])
         XCTAssertEqual(lines[0].offset(inInlineSize: 20), 4)  // floor((20 - 11) / 2)
-        XCTAssertEqual(lines[2].offset(inInlineSize: 20), 0)
-        XCTAssertEqual(lines[4].offset(inInlineSize: 20), 20 - 11)
+        XCTAssertEqual(lines[1].offset(inInlineSize: 20), 4)
+        XCTAssertEqual(lines[3].offset(inInlineSize: 20), 0)
+        XCTAssertEqual(lines[5].offset(inInlineSize: 20), 20 - 11)
     }
 
     /// Right-to-left mirrors: `end` is the left edge, a centred line leaves floor(spare / 2) on its right.
@@ -117,7 +119,7 @@ final class BlockLookTests: XCTestCase {
         // A heading keeps its positive indent whatever `--paragraph` says.
         var heading = b.block(.heading(level: 2, [.text("Head", [])]))
         heading.look.textIndent = Measure(ems: 2)
-        XCTAssertEqual(lines([heading], options(20, 10)).map(\.text), ["  Head"])
+        XCTAssertEqual(lines([heading], options(20, 10)).map(\.text), ["  Head", "  ────"])
     }
 
     /// The start indent never takes more than half the line, and is given up when it squeezes a character that

@@ -9,9 +9,10 @@ final class BlockTests: XCTestCase {
         let doc = document([b.paragraph("one two three four five six"),
                             b.block(.heading(level: 2, [.text("Title", [])])),
                             b.paragraph("alpha beta gamma delta")])
-        XCTAssertEqual(texts(paginate(doc, options: options(10, 5))),
-                       [["one two", "three four", "five six"], ["Title", "", "alpha beta", "gamma", "delta"]])
-        XCTAssertEqual(paginate(doc, options: options(10, 5))[1].lines[0].role, .heading(level: 2))
+        // The heading's rule (issue 17) goes with it: heading, rule, blank line and the paragraph's first two lines.
+        XCTAssertEqual(texts(paginate(doc, options: options(10, 6))),
+                       [["one two", "three four", "five six"], ["Title", "─────", "", "alpha beta", "gamma", "delta"]])
+        XCTAssertEqual(paginate(doc, options: options(10, 6))[1].lines[0].role, .heading(level: 2))
     }
 
     func testOrderedAndNestedListsHangTheirMarkers() {
@@ -39,8 +40,12 @@ final class BlockTests: XCTestCase {
         let b = Builder()
         let doc = document([b.block(.preformatted("let x = 1\n\tif long line that goes on\n\n  end  \n"))])
         let pages = paginate(doc, options: options(12, 20))
-        XCTAssertEqual(allLines(pages), ["let x = 1", "    if long", "↪line that g", "↪oes on", "", "  end"])
-        XCTAssertEqual(pages[0].lines.map(\.role), Array(repeating: .preformatted, count: 6))
+        // Behind the code bar (issue 17), two cells narrower.
+        XCTAssertEqual(allLines(pages), ["│ let x = 1", "│     if lon", "│ ↪g line th", "│ ↪at goes o", "│ ↪n", "│",
+                                         "│   end"])
+        XCTAssertEqual(pages[0].lines.map(\.content), ["let x = 1", "    if lon", "g line th", "at goes o", "n", "",
+                                                       "  end"])
+        XCTAssertEqual(pages[0].lines.map(\.role), Array(repeating: .preformatted, count: 7))
         XCTAssertEqual(pages[0].source.end, "let x = 1\n\tif long line that goes on\n\n  end  \n".unicodeScalars.count)
     }
 

@@ -52,7 +52,9 @@ final class NarrowPageTests: XCTestCase {
     func testTabStopsClampToTheLineWidth() {
         let b = Builder()
         let doc = document([b.block(.preformatted("a\tb\n\t\tx\n全\tx"))])
-        XCTAssertEqual(allLines(paginate(doc, options: options(8, 10))), ["a   b", "", "↪x", "全  x"])
+        // Eight cells: six behind the code bar (issue 17); three and fewer leave no room for it.
+        XCTAssertEqual(allLines(paginate(doc, options: options(8, 10))), ["│ a   b", "│", "│ ↪x", "│ 全  x"])
+        XCTAssertEqual(allLines(paginate(doc, options: options(6, 10))), ["│ a", "│ ↪b", "│", "│ ↪x", "│ 全", "│ ↪x"])
         XCTAssertEqual(allLines(paginate(doc, options: options(3, 10))), ["a", "↪b", "", "↪x", "全", "↪x"])
         XCTAssertEqual(allLines(paginate(doc, options: options(2, 10))), ["a", "b", "", "x", "全", "x"])
         XCTAssertEqual(allLines(paginate(doc, options: options(1, 10))), ["a", "b", "", "x", "全", "x"])

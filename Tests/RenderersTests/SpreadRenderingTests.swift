@@ -10,7 +10,8 @@ import XCTest
 /// Spreads as a reader sees them: text snapshots for each spine, direction and axis. (Where real books' pages sit
 /// is QuireTests' CorpusSpreadSideTests.)
 final class SpreadRenderingTests: XCTestCase {
-    /// A three-chapter book small enough to read in a snapshot; chapter 3 asks to start on a left-hand page.
+    /// A three-chapter book small enough to read in a snapshot; chapter 3 asks to start on a left-hand page. Pages
+    /// are five lines, so a heading, its rule, a blank line and two lines of text fit one (issue 17).
     static func book(direction: Direction? = nil, lastChapterSpread: PageSpread? = .left) -> Book {
         func chapter(_ index: Int, _ title: String, _ text: String, spread: PageSpread? = nil) -> Chapter {
             let location = SourceLocation(spine: index, href: "c\(index).xhtml", offset: 0)
@@ -29,7 +30,7 @@ final class SpreadRenderingTests: XCTestCase {
     }
 
     func render(_ book: Book, _ spreads: SpreadOptions) -> String {
-        let size = PageSize(columns: 14, lines: 4)
+        let size = PageSize(columns: 14, lines: 5)
         var options = spreads
         options.viewport = options.viewport ?? Viewport(columns: 80, lines: 24)
         let pagination = Quire.paginate(book, layout: LayoutOptions(pageSize: size), spreads: options)
@@ -54,7 +55,7 @@ final class SpreadRenderingTests: XCTestCase {
     }
 
     func testPlaceholderAndBlankPageAreWhereTheyBelong() {
-        let pagination = Quire.paginate(Self.book(), layout: LayoutOptions(pageSize: PageSize(columns: 14, lines: 4)),
+        let pagination = Quire.paginate(Self.book(), layout: LayoutOptions(pageSize: PageSize(columns: 14, lines: 5)),
                                         spreads: SpreadOptions(orientation: .landscape, viewport: Viewport(columns: 80, lines: 24)))
         let blank = pagination.pages.first { $0.kind == .blank }
         XCTAssertNotNil(blank, "chapter three would start on page 4, a right-hand page, so a blank page comes before it")

@@ -92,15 +92,17 @@ extension LayoutContext {
             let input = ParagraphInput(inlines, offset: block.location.offset, ruby: options.ruby)
             let indent = firstLineIndent(indents, body: false, inCell: env.inCell, language: language)
             let place = placement(of: block.look, fallback: .start)
+            let first = out.count
             setParagraph(input, width: env.width, indent: indent, language: language, direction: block.direction,
                          fallback: env.direction, role: .heading(level: level), align: place.align,
                          placement: place.placement, hyphens: hyphens(block.look, body: false), out: &out)
+            if !env.inCell { underline(level: level, from: first, width: env.width, out: &out) }
         case .list(let list):
             layoutList(list, block: block, env: env, language: language, out: &out)
         case .quote(let blocks):
             layoutQuote(blocks, block: block, env: env, language: language, out: &out)
         case .preformatted(let text):
-            layoutPreformatted(text, block: block, env: env, out: &out)
+            layoutCode(text, block: block, env: env, out: &out)
         case .rule:
             let unit = width(of: box.horizontal)
             let count = env.width / max(1, unit)

@@ -103,7 +103,8 @@ extension LayoutContext {
     func applyKeepsAndBreaks(_ look: BlockLook, to out: inout [FlowLine], from first: Int) -> Bool {
         if let pageBreak = look.pageBreak { out[first].pageBreak = pageBreak }
         if look.keepTogether {
-            let capacity = options.pageSize.blockSize(vertical ? .verticalRL : .horizontalTB)
+            let mode: WritingMode = vertical ? .verticalRL : .horizontalTB
+            let capacity = options.pageSize.blockSize(mode) - runningHeadLines(options, mode: mode)
             if out.count - first <= capacity {
                 for i in first..<(out.count - 1) { out[i].keep = true }
             }

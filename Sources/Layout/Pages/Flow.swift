@@ -79,6 +79,7 @@ public func layOut(_ document: Document, options: LayoutOptions = LayoutOptions(
     pages.reserveCapacity(results.reduce(0) { $0 + $1.count })
     for group in results { pages.append(contentsOf: group) }
     for i in pages.indices { pages[i].number = i + 1 }
+    addRunningHeads(&pages, of: document, options: options)
     var need = ChapterNeeds()
     for n in needs { need.merge(n) }
     return LayoutResult(pages: pages, problem: need.problem(for: options.pageSize))

@@ -35,6 +35,8 @@ public enum LineRole: Sendable, Hashable {
     case image
     case rule
     case blank
+    /// Page furniture: the running head (`--running-head`), the whole line a decoration (RunningHeads.swift).
+    case runningHead
 }
 
 /// Alignment in logical terms; `start` is the right edge in a right-to-left line, the top of a vertical column.

@@ -47,6 +47,7 @@ extension BatchJob {
             "layout.line-breaking": layout.lineBreaking.rawValue,
             "layout.hyphenate": layout.hyphenate.rawValue,
             "layout.notes": layout.notes.rawValue,
+            "layout.running-head": layout.runningHead.rawValue,
             "spreads.orientation": spreads.orientation.rawValue,
             "spreads.spine": spreads.spine?.rawValue ?? "auto",
             "spreads.double-sided": spreads.doubleSided.map { String($0) } ?? "auto",
