@@ -130,4 +130,19 @@ final class FootnoteTests: XCTestCase {
         XCTAssertEqual(page.lines.last?.content, "注の本文。")
         XCTAssertEqual(page.lines[page.noteStart!].role, .rule)
     }
+
+    func testARunningHeadAndFootnotesShareThePage() {
+        let paragraphs = (1...6).map { "Paragraph \($0) has a few words." }
+        var document = book(paragraphs: paragraphs, referring: [4: [0]], notes: ["The note."], noteChapter: false)
+        document.chapters[0].title = "Chapter"
+        var options = options(24, 12)
+        options.runningHead = .chapter
+        let pages = paginate(document, options: options)
+        let page = try! XCTUnwrap(pages.first { !$0.notes.isEmpty })
+        XCTAssertEqual(page.lines.count, 12, "head, blank, text, notes: exactly the page")
+        XCTAssertEqual(page.lines[0].role, .runningHead)
+        XCTAssertEqual(page.lines[page.notes[0].line].content, "The note.")
+        XCTAssertEqual(page.lines[page.noteStart!].role, .rule)
+        XCTAssertEqual(page.lines.last?.content, "The note.")
+    }
 }

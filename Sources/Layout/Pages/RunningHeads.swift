@@ -40,6 +40,8 @@ func addRunningHeads(_ pages: inout [Page], of document: Document, options: Layo
             head = headLine(title: title, labels: marks.labels(on: page), page: page, context: context)
         }
         pages[i].lines.insert(contentsOf: [head, blank], at: 0)
+        // The footnotes at the page's foot keep pointing at their lines.
+        for n in pages[i].notes.indices { pages[i].notes[n].line += 2 }
     }
 }
 
@@ -157,6 +159,7 @@ struct PrintPageMarks {
                 }
             case .list(let list): for item in list.items { walk(item.blocks, into: &found) }
             case .quote(let inner): walk(inner, into: &found)
+            case .note(let note): walk(note.blocks, into: &found)
             case .table(let table):
                 for row in table.rows { for cell in row.cells { walk(cell.blocks, into: &found) } }
             case .preformatted, .rule, .image: break
