@@ -38,6 +38,22 @@ final class FigureTests: XCTestCase {
         XCTAssertEqual(fits[0].lines[0].text, "┌" + String(repeating: "─", count: 38) + "┐")
     }
 
+    func testATallBoxFitsUnderARunningHead() {
+        // Two paragraphs, then the same tall picture on a 15-line page with a running head: the box is scaled to the
+        // 13 lines of text area, on a page of its own, whole.
+        var doc = document(filler(2) + [image("Tall", width: 400, height: 600)], title: "Plates")
+        doc.chapters[0].title = "Plates"
+        var withHead = options(40, 15)
+        withHead.runningHead = .chapter
+        let pages = paginate(doc, options: withHead)
+        let boxLines = pages.flatMap { $0.lines.filter { $0.role == .image } }
+        XCTAssertEqual(boxLines.count, 13)
+        let holding = pages.filter { $0.lines.contains { $0.role == .image } }
+        XCTAssertEqual(holding.count, 1, "the box is not split")
+        XCTAssertEqual(holding[0].lines.count, 15)
+        XCTAssertEqual(holding[0].lines[0].role, .runningHead)
+    }
+
     func testScaledBoxWidensForItsAltText() {
         // A very tall image would be a sliver; its box grows back until the alt text fits inside a page.
         let alt = "A long description of a very tall and narrow picture"

@@ -104,7 +104,7 @@ extension LayoutContext {
         if let pageBreak = look.pageBreak { out[first].pageBreak = pageBreak }
         if look.keepTogether {
             let mode: WritingMode = vertical ? .verticalRL : .horizontalTB
-            let capacity = options.pageSize.blockSize(mode) - runningHeadLines(options, mode: mode)
+            let capacity = textAreaLines(options, mode: mode)
             if out.count - first <= capacity {
                 for i in first..<(out.count - 1) { out[i].keep = true }
             }

@@ -16,7 +16,8 @@ extension LayoutContext {
                          fallback: env.direction, role: .image, out: &out)
         }
         if env.width < 2 * edge + 2 || width(of: box.horizontal) != 1 { return unframed() }
-        let pageLines = options.pageSize.blockSize(vertical ? .verticalRL : .horizontalTB)
+        // The text area, under any running head: a box taller than that would split.
+        let pageLines = textAreaLines(options, mode: vertical ? .verticalRL : .horizontalTB)
         var natural = 6
         if let w = image.width, let h = image.height, w > 0, h > 0 {
             // Against a fixed 40-cell width, not the page's, so a narrower page never makes the book shorter;

@@ -14,7 +14,7 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
     flows = flows.map { var flow = $0; flow.lines = []; flow.footnotes = []; return flow }
     let mode = flows[stream.first].writingMode
     let size = options.pageSize
-    let capacity = size.blockSize(mode) - runningHeadLines(options, mode: mode)
+    let capacity = textAreaLines(options, mode: mode)
     // What every page repeats, bounded once per chapter (see PageStrings.swift).
     let titles = members.map { c in
         document.chapters[c].title.map { runningTitle($0, columns: size.columns, ambiguousWide: options.ambiguousWide) }

@@ -21,6 +21,11 @@ func runningHeadLines(_ options: LayoutOptions, mode: WritingMode) -> Int {
     options.runningHead != .none && options.pageSize.blockSize(mode) >= 4 ? 2 : 0
 }
 
+/// The lines of a page the book's text (and its footnotes) may take: the page less its running head.
+func textAreaLines(_ options: LayoutOptions, mode: WritingMode) -> Int {
+    options.pageSize.blockSize(mode) - runningHeadLines(options, mode: mode)
+}
+
 /// Puts the running head and its blank line first on every content page that was cut with room for them.
 func addRunningHeads(_ pages: inout [Page], of document: Document, options: LayoutOptions) {
     guard options.runningHead != .none, !pages.isEmpty else { return }
