@@ -18,6 +18,10 @@ struct FlowLine {
     /// The book forces a new page before this line (`Block.look.pageBreak`): a page ends before it, and the page
     /// it starts records the side asked for (`Page.breakSide`).
     var pageBreak: PageBreak?
+    /// On the lines of a grid table's body rows when the table has header rows: the header's lines (its top
+    /// frame, the header rows and the rule under them), all decoration, which a page beginning with this line
+    /// repeats first (Pages/RepeatedHeaders.swift), as printed tables do when they run on to a new page.
+    var repeatedHeader: [Line] = []
 
     static func blank(direction: Direction) -> FlowLine {
         FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)

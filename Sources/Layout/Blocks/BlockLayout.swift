@@ -126,12 +126,30 @@ extension LayoutContext {
         }
     }
 
-    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others.
+    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others (and
+    /// on the table header lines they repeat, which stand where they do).
     func prefix(_ out: inout [FlowLine], from start: Int, first: String, rest: String) {
         var isFirst = true
+        // A table's body lines share one header: prefixed once (Array's == sees shared storage at once).
+        var header: (source: [Line], prefixed: [Line]) = ([], [])
         for i in start..<out.count where !out[i].markerOnly {
             var text = isFirst ? first : rest
             isFirst = false
+            if !out[i].repeatedHeader.isEmpty, !rest.isEmpty {
+                if out[i].repeatedHeader != header.source {
+                    let restWidth = width(of: rest)
+                    let shift = rest.utf8.count
+                    header = (out[i].repeatedHeader, out[i].repeatedHeader.map { line in
+                        var line = line
+                        line.text = rest + line.text
+                        line.width += restWidth
+                        line.decorations = [0..<line.text.utf8.count]
+                        if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
+                        return line
+                    })
+                }
+                out[i].repeatedHeader = header.prefixed
+            }
             var line = out[i].line
             if line.text.isEmpty {
                 while text.last == " " { text.removeLast() }

@@ -31,7 +31,8 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
         }
         if pos >= count { break }
         side = side ?? stream.lines[pos].pageBreak
-        let end = stream.pageEnd(from: pos, capacity: capacity)
+        let header = repeatedHeader(before: stream.lines[pos], capacity: capacity)
+        let end = stream.pageEnd(from: pos, capacity: capacity - header.count)
         var last = end
         while last > pos && looksEmpty(stream.lines[last - 1]) { last -= 1 }
         let m = Int(stream.owner[pos])
@@ -40,7 +41,8 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
                           chapterIndex: members[m], startsChapter: page.starts != nil,
                           pageSpread: page.starts.map { document.chapters[$0].pageSpread } ?? nil,
                           source: page.sources[0], additionalSources: Array(page.sources.dropFirst()),
-                          printPages: page.labels, lines: page.lines, size: size, writingMode: mode,
+                          printPages: page.labels, lines: header.isEmpty ? page.lines : header + page.lines,
+                          size: size, writingMode: mode,
                           direction: flows[m].direction, language: pageLanguage(flows[m].language),
                           breakSide: side == .page ? nil : side))
         for i in last..<end { stream.drop(i) }
