@@ -28,9 +28,15 @@ struct TableSlots {
             var c = 0
             for (k, cell) in row.cells.enumerated() {
                 while c < taken[r].count && taken[r][c] >= 0 { c += 1 }
-                let rowSpan = min(max(1, cell.rowSpan), rows.count - r)
                 let columnSpan = max(1, cell.columnSpan)
                 guard c + columnSpan <= maxColumns else { return nil }
+                // A cell reaching down into a slot another cell holds (a table model error in HTML) stops above
+                // it, so no slot below its first row is written twice.
+                var rowSpan = 1
+                while rowSpan < min(max(1, cell.rowSpan), rows.count - r)
+                        && !taken[r + rowSpan].dropFirst(c).prefix(columnSpan).contains(where: { $0 >= 0 }) {
+                    rowSpan += 1
+                }
                 let index = cells.count
                 cells.append(Cell(row: r, column: c, rowSpan: rowSpan, columnSpan: columnSpan, source: k,
                                   header: cell.header))

@@ -84,8 +84,7 @@ extension LayoutContext {
         var blocks: [FlowLine] = []
         // More columns than the page has room for at one cell each (and their borders) never make a grid.
         let slots = edge == 1 && width(of: box.horizontal) == 1 ? TableSlots(rows, maxColumns: (env.width - edge) / (edge + 3)) : nil
-        layoutTableAsBlocks(rows, slots: slots, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset,
-                            out: &blocks)
+        layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
         guard let slots else {
             out += blocks
             return
@@ -125,22 +124,26 @@ extension LayoutContext {
     }
 
     /// A table too wide for the page: its header row once, then each row as lines "Header: value". A cell is
-    /// labelled by the header of the column it starts in (from `slots` when the table has them, so cells after
-    /// one spanning down from above keep their headers); a cell spanning rows is set once, in its first row.
-    private func layoutTableAsBlocks(_ rows: [TableRow], slots: TableSlots?, paragraphs: [[[CellParagraph]]],
-                                     env: BlockEnv, origin: Int, out: inout [FlowLine]) {
+    /// labelled by the header of the column it starts in, found as grid slots are (cells after one spanning
+    /// down from above move along); a cell spanning rows is set once, in its first row.
+    private func layoutTableAsBlocks(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], env: BlockEnv,
+                                     origin: Int, out: inout [FlowLine]) {
         var labels: [String] = []
         var body = 0
-        var columnOf: [[Int]] = rows.map { row in
+        // Columns are followed only as far as the header row labels them (past that no cell gets a label), and
+        // at most 10,000 of them, so a hostile table costs little.
+        let labelled = min(10_000, rows[0].cells.reduce(0) { $0 + max(1, $1.columnSpan) })
+        var busyUntil = [Int](repeating: 0, count: labelled)
+        let columnOf: [[Int]] = rows.enumerated().map { r, row in
             var column = 0
             return row.cells.map { cell in
-                defer { column += max(1, cell.columnSpan) }
+                while column < labelled && busyUntil[column] > r { column += 1 }
+                let span = max(1, cell.columnSpan)
+                if cell.rowSpan > 1 {
+                    for c in column..<max(column, min(labelled, column + span)) { busyUntil[c] = r + cell.rowSpan }
+                }
+                defer { column += span }
                 return column
-            }
-        }
-        if let slots {
-            for cell in slots.cells {
-                if let source = cell.source { columnOf[cell.row][source] = cell.column }
             }
         }
         if rows[0].cells.allSatisfy(\.header) {
@@ -148,11 +151,7 @@ extension LayoutContext {
             for (c, cell) in rows[0].cells.enumerated() {
                 let text = paragraphs[0][c].map { String(decoding: $0.input.bytes, as: UTF8.self) }
                     .joined(separator: " ")
-                let column = columnOf[0][c]
-                if labels.count < column + max(1, cell.columnSpan) {
-                    labels += repeatElement("", count: column + max(1, cell.columnSpan) - labels.count)
-                }
-                for k in 0..<max(1, cell.columnSpan) { labels[column + k] = text }
+                for _ in 0..<max(1, cell.columnSpan) { labels.append(text) }
                 let first = out.count
                 out += setCell(paragraphs[0][c], width: env.width, env: env)
                 keepTogether(&out, from: first)
