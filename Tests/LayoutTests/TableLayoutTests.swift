@@ -124,28 +124,30 @@ final class TableLayoutTests: XCTestCase {
             "│ D │ E │",
             "└───┴───┘",
         ])
-        let tall = document([table([[cell("a b c d e f g", rowSpan: 2), cell("B")], [cell("C")], [cell("D"), cell("E")]])])
-        let pages = paginate(tall, options: options(12, 20))
+        let words = "alpha beta gamma delta epsilon zeta"
+        let tall = document([table([[cell(words, rowSpan: 2), cell("B")], [cell("C")], [cell("D"), cell("E")]])])
+        let pages = paginate(tall, options: options(18, 20))
         XCTAssertEqual(allLines(pages), [
-            "┌──────┬───┐",
-            "│ a b  │ B │",
-            "│ c d  ├───┤",
-            "│ e f  │ C │",
-            "│ g    │   │",
-            "├──────┼───┤",
-            "│ D    │ E │",
-            "└──────┴───┘",
+            "┌────────────┬───┐",
+            "│ alpha beta │ B │",
+            "│ gamma      ├───┤",
+            "│ delta      │ C │",
+            "│ epsilon    │   │",
+            "│ zeta       │   │",
+            "├────────────┼───┤",
+            "│ D          │ E │",
+            "└────────────┴───┘",
         ])
-        assertConserved(pages, ["abcdefg", "B", "C", "D", "E"])
+        assertConserved(pages, [words, "B", "C", "D", "E"])
     }
 
     /// Rows spanned by one cell stay on one page: no page break falls inside the cell.
     func testRowsOfASpanningCellStayTogether() {
         let doc = document([b.paragraph("One"), b.paragraph("Two"), b.paragraph("Three"),
-                            table([[cell("a b c d e f g", rowSpan: 2), cell("B")], [cell("C")]])])
-        let pages = paginate(doc, options: options(12, 9))
-        let page = try? XCTUnwrap(pages.first { $0.lines.contains { $0.text.contains("a b") } })
-        XCTAssertTrue(page?.lines.contains { $0.text.contains("│ g") } == true, "\(texts(pages))")
+                            table([[cell("alpha beta gamma delta epsilon zeta", rowSpan: 2), cell("B")], [cell("C")]])])
+        let pages = paginate(doc, options: options(18, 9))
+        let page = pages.first { $0.lines.contains { $0.text.contains("│ alpha beta") } }
+        XCTAssertTrue(page?.lines.contains { $0.text.contains("│ zeta") } == true, "\(texts(pages))")
     }
 
     /// A column-spanning cell spreads the width it lacks over its columns (in proportion to their maxima, here
@@ -204,14 +206,20 @@ final class TableWidthTests: XCTestCase {
     func testSpareCellsGoInProportionToMaximumMinusMinimum() {
         let result = TableWidths.columnWidths(limits([(13, 22), (6, 6), (8, 8)]), available: 28)
         XCTAssertEqual(result?.widths, [14, 6, 8])
-        XCTAssertEqual(result?.squeezed, false)
-        XCTAssertEqual(TableWidths.columnWidths(limits([(2, 12), (4, 24)]), available: 15)?.widths, [5, 10])
+        XCTAssertEqual(result?.fit, .readable)
+        // Raised to 10 cells first when that fits: (12 − 10, 24 − 10) share 3 cells.
+        XCTAssertEqual(TableWidths.columnWidths(limits([(2, 12), (4, 24)]), available: 23)?.widths, [10, 13])
+        // Else from the minima: (10, 20) share 9 cells.
+        let cramped = TableWidths.columnWidths(limits([(2, 12), (4, 24)]), available: 15)
+        XCTAssertEqual(cramped?.widths, [5, 10])
+        XCTAssertEqual(cramped?.fit, .cramped)
     }
 
     func testSqueezedBelowTheMinimaThenNothing() {
         let result = TableWidths.columnWidths(limits([(10, 20), (3, 3)]), available: 9)
         XCTAssertEqual(result?.widths, [6, 3])
-        XCTAssertEqual(result?.squeezed, true)
+        XCTAssertEqual(TableWidths.columnWidths(limits([(10, 20), (8, 12)]), available: 16)?.widths, [12, 4])
+        XCTAssertEqual(result?.fit, .squeezed)
         XCTAssertNil(TableWidths.columnWidths(limits([(10, 20), (8, 8)]), available: 7))
     }
 

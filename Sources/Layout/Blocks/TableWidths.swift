@@ -5,7 +5,7 @@ import BookModel
 /// splitting a word) and maximum content width (each paragraph on one line) give each column a minimum and a
 /// maximum; a cell spanning columns spreads what its columns lack over them. The maxima are used when they fit;
 /// else each column gets its minimum and the cells left over go in proportion to (maximum − minimum); only when
-/// even the minima do not fit are words split (columns squeezed toward 4 cells).
+/// even the minima do not fit are words split (columns squeezed toward 4 cells, as before automatic layout).
 
 /// A column's minimum and maximum content widths, in cells.
 struct ColumnLimits: Equatable {
@@ -101,33 +101,52 @@ enum TableWidths {
         return limits.map { ColumnLimits(minimum: max(1, $0.minimum), maximum: max(1, $0.minimum, $0.maximum)) }
     }
 
+    /// How well a table's columns fit the page, best first.
+    enum Fit: Equatable {
+        /// Every column as wide as its widest line.
+        case natural
+        /// Words whole, and every column that wraps at least `readableWidth` cells wide.
+        case readable
+        /// Words whole, but some column wraps narrower than that.
+        case cramped
+        /// Words split.
+        case squeezed
+    }
+
+    /// The narrowest a column of wrapped text may be and still read as lines rather than fragments: some 10 cells
+    /// (two short words, five CJK characters). A column whose widest line is shorter is as wide as that line.
+    static let readableWidth = 10
+
     /// Column widths in `available` cells (CSS 2.1 §17.5.2.2 step 3, CSS Tables 3 §3.9.3): the maxima when they
-    /// fit; else the minima plus the cells left over in proportion to (maximum − minimum); else (`squeezed`) words
-    /// must split: each column from its minimum capped at 4 cells, the cells left over going one at a time to the
-    /// column furthest below its minimum. Nil when not even the capped minima fit.
-    static func columnWidths(_ limits: [ColumnLimits], available: Int) -> (widths: [Int], squeezed: Bool)? {
+    /// fit; else the minima plus the cells left over in proportion to (maximum − minimum), the minima first raised
+    /// to `readableWidth` (or the maximum, when less) when that fits; else (`squeezed`) words must split, and
+    /// columns are squeezed as Quire always did: each from its maximum capped at 4 cells, the cells left over
+    /// going one at a time to the column furthest below its maximum. Nil when not even the capped maxima fit.
+    static func columnWidths(_ limits: [ColumnLimits], available: Int) -> (widths: [Int], fit: Fit)? {
         let maxima = limits.map(\.maximum)
-        if maxima.reduce(0, +) <= available { return (maxima, false) }
-        let minima = limits.map(\.minimum)
-        let spare = available - minima.reduce(0, +)
-        if spare >= 0 {
-            let extra = distribute(spare, weights: limits.map { $0.maximum - $0.minimum })
-            return (zip(minima, extra).map { $0 + $1 }, false)
+        if maxima.reduce(0, +) <= available { return (maxima, .natural) }
+        let readable = limits.map { max($0.minimum, min($0.maximum, readableWidth)) }
+        for (minima, fit) in [(readable, Fit.readable), (limits.map(\.minimum), Fit.cramped)] {
+            let spare = available - minima.reduce(0, +)
+            if spare >= 0 {
+                let extra = distribute(spare, weights: zip(maxima, minima).map { $0 - $1 })
+                return (zip(minima, extra).map { $0 + $1 }, fit)
+            }
         }
-        var widths = minima.map { min($0, 4) }
+        var widths = maxima.map { min($0, 4) }
         var remaining = available - widths.reduce(0, +)
         guard remaining >= 0 else { return nil }
         while remaining > 0 {
             var best = -1
-            for c in widths.indices where widths[c] < minima[c]
-                && (best < 0 || minima[c] - widths[c] > minima[best] - widths[best]) {
+            for c in widths.indices where widths[c] < maxima[c]
+                && (best < 0 || maxima[c] - widths[c] > maxima[best] - widths[best]) {
                 best = c
             }
             if best < 0 { break }
             widths[best] += 1
             remaining -= 1
         }
-        return (widths, true)
+        return (widths, .squeezed)
     }
 
     /// `total` cells shared in proportion to `weights` (equally when all are 0): each share rounded down, the

@@ -64,8 +64,9 @@ extension LayoutContext {
     }
 
     /// A box-drawn grid when the columns fit the page (TableWidths.swift: CSS automatic table layout), else one
-    /// block per row labelled by the header cells. A grid whose words must split is used only while it shows
-    /// every character and is no taller than the rows set as blocks.
+    /// block per row labelled by the header cells. A grid whose words must split, or whose wrapped text gets a
+    /// column narrower than `TableWidths.readableWidth`, is used only while it shows every character and is no
+    /// taller than the rows set as blocks.
     func layoutTable(_ table: Table, block: Block, env: BlockEnv, language: String?, out: inout [FlowLine]) {
         let rows = table.rows.filter { !$0.cells.isEmpty }
         guard !rows.isEmpty else { return }
@@ -97,7 +98,7 @@ extension LayoutContext {
         }
         let overhead = (edge + 2) * slots.columns + edge
         let columns = TableWidths.columnLimits(limits, columns: slots.columns, gap: edge + 2)
-        guard let (widths, squeezed) = TableWidths.columnWidths(columns, available: env.width - overhead) else {
+        guard let (widths, fit) = TableWidths.columnWidths(columns, available: env.width - overhead) else {
             out += blocks
             return
         }
@@ -114,9 +115,9 @@ extension LayoutContext {
             return
         }
         let grid = drawGrid(slots, lines: lines, widths: widths, env: env)
-        // Split words make a grid hard to read: when it is also taller than the same rows set as blocks, blocks
-        // read better (and the height of a table never shrinks with the page).
-        if squeezed && grid.count > blocks.count {
+        // Split words or a column too narrow for its text make a grid hard to read: when it is also taller than
+        // the same rows set as blocks, blocks read better (and the height of a table never shrinks with the page).
+        if (fit == .squeezed || fit == .cramped) && grid.count > blocks.count {
             out += blocks
             return
         }
