@@ -207,8 +207,8 @@ final class TableWidthTests: XCTestCase {
         let result = TableWidths.columnWidths(limits([(13, 22), (6, 6), (8, 8)]), available: 28)
         XCTAssertEqual(result?.widths, [14, 6, 8])
         XCTAssertEqual(result?.fit, .readable)
-        // Raised to 10 cells first when that fits: (12 − 10, 24 − 10) share 3 cells.
-        XCTAssertEqual(TableWidths.columnWidths(limits([(2, 12), (4, 24)]), available: 23)?.widths, [10, 13])
+        // Raised to 8 cells first when that fits: (12 − 8, 24 − 8) share 7 cells.
+        XCTAssertEqual(TableWidths.columnWidths(limits([(2, 12), (4, 24)]), available: 23)?.widths, [9, 14])
         // Else from the minima: (10, 20) share 9 cells.
         let cramped = TableWidths.columnWidths(limits([(2, 12), (4, 24)]), available: 15)
         XCTAssertEqual(cramped?.widths, [5, 10])

@@ -113,9 +113,10 @@ enum TableWidths {
         case squeezed
     }
 
-    /// The narrowest a column of wrapped text may be and still read as lines rather than fragments: some 10 cells
-    /// (two short words, five CJK characters). A column whose widest line is shorter is as wide as that line.
-    static let readableWidth = 10
+    /// The narrowest a column of wrapped text may be and still read as lines rather than fragments: 8 cells (a
+    /// word or two, four CJK characters; a CJK column at its minimum holds one character a line). A column whose
+    /// widest line is shorter is as wide as that line.
+    static let readableWidth = 8
 
     /// Column widths in `available` cells (CSS 2.1 §17.5.2.2 step 3, CSS Tables 3 §3.9.3): the maxima when they
     /// fit; else the minima plus the cells left over in proportion to (maximum − minimum), the minima first raised
