@@ -20,11 +20,14 @@ final class TableCorpusTests: XCTestCase {
         let bottom = try XCTUnwrap(lines[top...].firstIndex { $0.hasPrefix("└") })
         XCTAssertLessThan(top - caption, 4, "the grid follows its caption")
         let fragments = lines[top...bottom].flatMap { line in
-            line.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.contains("─") }
+            line.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.contains("─") }
         }
         // The words of the table's cells, as the book's reader gave them.
         let table = try XCTUnwrap(book.document.chapters.lazy.flatMap(\.blocks).compactMap { block -> Table? in
-            guard case .table(let table) = block.kind, table.rows.first?.cells.first.map(Self.text) == "Length" else { return nil }
+            guard case .table(let table) = block.kind, table.rows.first?.cells.first.map(Self.text) == "Length" else {
+                return nil
+            }
             return table
         }.first)
         let words = Set(table.rows.flatMap { $0.cells.flatMap { Self.text($0).split(separator: " ").map(String.init) } })

@@ -43,8 +43,9 @@ extension ContentImporter {
             // rowspan: a non-negative integer, 1 when missing or invalid, at most 65534 (0: to the group's end).
             var rowSpan = Int(doc.attribute(c, named: "rowspan")?.trimmingSpaces ?? "") ?? 1
             if rowSpan < 0 { rowSpan = 1 }
-            cells.append(TableCell(blocks: blocks(in: c, context: inherit(context, from: c)), header: head || name == "th",
-                                   columnSpan: span, rowSpan: min(rowSpan, 65534)))
+            let content = blocks(in: c, context: inherit(context, from: c))
+            cells.append(TableCell(blocks: content, header: head || name == "th", columnSpan: span,
+                                   rowSpan: min(rowSpan, 65534)))
         }
         return TableRow(cells: cells)
     }

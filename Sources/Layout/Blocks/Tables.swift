@@ -84,7 +84,8 @@ extension LayoutContext {
         let edge = width(of: box.vertical)
         var blocks: [FlowLine] = []
         // More columns than the page has room for at one cell each (and their borders) never make a grid.
-        let slots = edge == 1 && width(of: box.horizontal) == 1 ? TableSlots(rows, maxColumns: (env.width - edge) / (edge + 3)) : nil
+        let drawable = edge == 1 && width(of: box.horizontal) == 1
+        let slots = drawable ? TableSlots(rows, maxColumns: (env.width - edge) / (edge + 3)) : nil
         layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
         guard let slots else {
             out += blocks
@@ -105,8 +106,8 @@ extension LayoutContext {
         var lines: [[FlowLine]] = []
         let overflow = self.overflow {
             lines = slots.cells.enumerated().map { i, cell in
-                let width = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(0, +) + (edge + 2) * (cell.columnSpan - 1)
-                return setCell(contents[i], width: width, env: cellEnv)
+                let spanned = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(0, +)
+                return setCell(contents[i], width: spanned + (edge + 2) * (cell.columnSpan - 1), env: cellEnv)
             }
         }
         // A squeezed column narrower than one of its characters: the rows set as blocks show it within the page.
