@@ -169,6 +169,12 @@ final class TableLayoutTests: XCTestCase {
         ])
     }
 
+    /// A table of one cell (a formula or a note laid out with a table) is its content, with no frame.
+    func testOneCellTableIsItsContent() {
+        let lines = allLines(paginate(document([table([[cell("(x, y) = (1, 2)")]])]), options: options(38, 20)))
+        XCTAssertEqual(lines, ["(x, y) = (1, 2)"])
+    }
+
     /// Too many columns for the page even at a few cells each: records, as before.
     func testRecordsWhenNotEvenSqueezedColumnsFit() {
         let rows = [["Alpha", "Beta", "Gamma", "Delta", "Epsilon"].map { cell($0, header: true) },

@@ -87,7 +87,8 @@ extension LayoutContext {
         let drawable = edge == 1 && width(of: box.horizontal) == 1
         let slots = drawable ? TableSlots(rows, maxColumns: (env.width - edge) / (edge + 3)) : nil
         layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
-        guard let slots else {
+        // A table of one cell is a layout device (a boxed formula, a callout), not data: its content, unframed.
+        guard let slots, slots.cells.count > 1 else {
             out += blocks
             return
         }
