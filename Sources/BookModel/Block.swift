@@ -132,14 +132,18 @@ public struct TableRow: Sendable, Equatable {
     public init(cells: [TableCell]) { self.cells = cells }
 }
 
+/// A cell; `columnSpan` and `rowSpan` are HTML's `colspan` and `rowspan` (at least 1; Markdown cells span one).
 public struct TableCell: Sendable, Equatable {
     public var blocks: [Block]
     public var header: Bool
     public var columnSpan: Int
+    /// Rows the cell covers, its own included; layout clamps it to the rows the table has.
+    public var rowSpan: Int
 
-    public init(blocks: [Block], header: Bool = false, columnSpan: Int = 1) {
+    public init(blocks: [Block], header: Bool = false, columnSpan: Int = 1, rowSpan: Int = 1) {
         self.blocks = blocks
         self.header = header
         self.columnSpan = columnSpan
+        self.rowSpan = rowSpan
     }
 }

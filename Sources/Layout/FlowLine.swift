@@ -26,6 +26,10 @@ struct FlowLine {
     /// The footnotes first referred to on this line (indexes into its chapter's `ChapterFlow.footnotes`), set at the
     /// foot of the page that holds it (`Pages/Footnotes.swift`).
     var notes: [Int32] = []
+    /// On the lines of a grid table's body rows when the table has header rows: the header's lines (its top
+    /// frame, the header rows and the rule under them), all decoration, which a page beginning with this line
+    /// repeats first (Pages/RepeatedHeaders.swift), as printed tables do when they run on to a new page.
+    var repeatedHeader: [Line] = []
 
     static func blank(direction: Direction) -> FlowLine {
         FlowLine(line: Line(text: "", width: 0, direction: direction, role: .blank), collapsible: true)

@@ -130,17 +130,35 @@ extension LayoutContext {
         }
     }
 
-    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others. A
-    /// centred or end-aligned line set `measure` cells wide (an attribution in a quote) is placed in that measure
-    /// first when the decoration shows (a bar, a marker), so it sits after the decoration instead of carrying it
-    /// along the page's line, as a table cell's line sits in its cell. An indent of spaces alone travels with
-    /// the line, which keeps its alignment (no padding, see `LineAlignment`).
+    /// Puts a decoration before the lines from `from` on: `first` on the first line, `rest` on the others (and on
+    /// the table header lines they repeat, which stand where they do). A centred or end-aligned line set `measure`
+    /// cells wide (an attribution in a quote) is placed in that measure first when the decoration shows (a bar, a
+    /// marker), so it sits after the decoration instead of carrying it along the page's line, as a table cell's
+    /// line sits in its cell. An indent of spaces alone travels with the line, which keeps its alignment (no
+    /// padding, see `LineAlignment`).
     func prefix(_ out: inout [FlowLine], from start: Int, first: String, rest: String, measure: Int? = nil) {
         let shows = first.contains { $0 != " " } || rest.contains { $0 != " " }
         var isFirst = true
+        // A table's body lines share one header: prefixed once (Array's == sees shared storage at once).
+        var header: (source: [Line], prefixed: [Line]) = ([], [])
         for i in start..<out.count where !out[i].markerOnly {
             var text = isFirst ? first : rest
             isFirst = false
+            if !out[i].repeatedHeader.isEmpty, !rest.isEmpty {
+                if out[i].repeatedHeader != header.source {
+                    let restWidth = width(of: rest)
+                    let shift = rest.utf8.count
+                    header = (out[i].repeatedHeader, out[i].repeatedHeader.map { line in
+                        var line = line
+                        line.text = rest + line.text
+                        line.width += restWidth
+                        line.decorations = [0..<line.text.utf8.count]
+                        if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
+                        return line
+                    })
+                }
+                out[i].repeatedHeader = header.prefixed
+            }
             var line = out[i].line
             if let measure, shows, line.alignment == .center || line.alignment == .end {
                 let lead = line.startOffset(inInlineSize: measure)

@@ -1,7 +1,8 @@
 import BookModel
 
-/// Tables: a box-drawn grid when its columns fit the page (squeezed toward 4 cells each when they must), else
-/// each row as a block of "Header: value" lines. Cells are set as plain wrapped text, through paragraphs.
+/// Tables: a box-drawn grid when its columns fit the page, their widths found as CSS automatic table layout finds
+/// them (TableWidths.swift), the cells placed on slots (TableSlots.swift) and drawn (TableGrid.swift); else each
+/// row as a block of "Header: value" lines. Cells are set as plain wrapped text, through paragraphs.
 
 /// One paragraph of a table cell with the language and direction it was written in.
 struct CellParagraph {
@@ -64,11 +65,13 @@ extension LayoutContext {
         return lines.filter { !$0.markerOnly || !$0.labels.isEmpty }
     }
 
-    /// A box-drawn grid when the columns fit the page, else one block per row labelled by the header cells.
+    /// A box-drawn grid when the columns fit the page (TableWidths.swift: CSS automatic table layout), else one
+    /// block per row labelled by the header cells. A grid whose words must split, or whose wrapped text gets a
+    /// column narrower than `TableWidths.readableWidth`, is used only while it shows every character and is no
+    /// taller than the rows set as blocks.
     func layoutTable(_ table: Table, block: Block, env: BlockEnv, language: String?, out: inout [FlowLine]) {
         let rows = table.rows.filter { !$0.cells.isEmpty }
         guard !rows.isEmpty else { return }
-        let columns = rows.map { $0.cells.reduce(0) { $0 + max(1, $1.columnSpan) } }.max() ?? 1
         var cellEnv = env
         cellEnv.inCell = true
         cellEnv.language = language
@@ -79,199 +82,75 @@ extension LayoutContext {
                 return list
             }
         }
-        let natural = naturalWidths(rows, paragraphs: paragraphs, columns: columns, cellEnv: cellEnv)
         let box = self.box
         let edge = width(of: box.vertical)
-        let overhead = (edge + 2) * columns + edge
-        let available = env.width - overhead
-        let minimum = natural.map { min($0, 4) }
         var blocks: [FlowLine] = []
+        // More columns than the page has room for at one cell each (and their borders) never make a grid.
+        let drawable = edge == 1 && width(of: box.horizontal) == 1
+        let slots = drawable ? TableSlots(rows, maxColumns: (env.width - edge) / (edge + 3)) : nil
         layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
-        guard edge == 1, width(of: box.horizontal) == 1, available >= minimum.reduce(0, +) else {
+        // A table of one cell is a layout device (a boxed formula, a callout), not data: its content, unframed.
+        guard let slots, slots.cells.count > 1 else {
             out += blocks
             return
         }
-        let widths = Self.columnWidths(natural: natural, minimum: minimum, available: available)
-        var rowLines: [[FlowLine]] = []
-        let overflow = self.overflow { rowLines = gridRows(rows, paragraphs: paragraphs, widths: widths, env: env, cellEnv: cellEnv) }
+        let contents = slots.cells.map { cell in cell.source.map { paragraphs[cell.row][$0] } ?? [] }
+        let limits = slots.cells.enumerated().map { i, cell in
+            CellLimits(column: cell.column, span: cell.columnSpan, limits: ColumnLimits(
+                minimum: minimumContentWidth(contents[i]),
+                maximum: setCell(contents[i], width: 1 << 24, env: cellEnv).map(\.line.width).max() ?? 0))
+        }
+        let overhead = (edge + 2) * slots.columns + edge
+        let columns = TableWidths.columnLimits(limits, columns: slots.columns, gap: edge + 2)
+        guard let (widths, fit) = TableWidths.columnWidths(columns, available: env.width - overhead) else {
+            out += blocks
+            return
+        }
+        var lines: [[FlowLine]] = []
+        let overflow = self.overflow {
+            lines = slots.cells.enumerated().map { i, cell in
+                let spanned = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(0, +)
+                return setCell(contents[i], width: spanned + (edge + 2) * (cell.columnSpan - 1), env: cellEnv)
+            }
+        }
         // A squeezed column narrower than one of its characters: the rows set as blocks show it within the page.
         if overflow > 0 {
             out += blocks
             return
         }
-        // Squeezed columns can make a grid taller than the same rows set as blocks: then blocks read better
-        // (and the height of a table never shrinks with the page).
-        let gridHeight = rowLines.reduce(0) { $0 + $1.count } + rows.count + 1
-        if gridHeight > blocks.count {
+        let grid = drawGrid(slots, lines: lines, widths: widths, env: env)
+        // Split words or a column too narrow for its text make a grid hard to read: when it is also taller than
+        // the same rows set as blocks, blocks read better (and the height of a table never shrinks with the page).
+        if (fit == .squeezed || fit == .cramped) && grid.count > blocks.count {
             out += blocks
             return
         }
-        appendGrid(rows, rowLines: rowLines, widths: widths, overhead: overhead, direction: env.direction, out: &out)
+        out += grid
     }
 
-    /// Natural widths: each paragraph on one line; single-column cells decide a column's width.
-    private func naturalWidths(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], columns: Int,
-                               cellEnv: BlockEnv) -> [Int] {
-        var natural = [Int](repeating: 1, count: columns)
-        for (r, row) in rows.enumerated() {
-            var column = 0
-            for (c, cell) in row.cells.enumerated() {
-                let span = max(1, cell.columnSpan)
-                if span == 1 {
-                    let widest = setCell(paragraphs[r][c], width: 1 << 24, env: cellEnv).map(\.line.width).max() ?? 0
-                    natural[column] = max(natural[column], widest)
-                }
-                column += span
-            }
-        }
-        return natural
-    }
-
-    /// Column widths in `available` cells: natural when they fit, else each column from its minimum, the cells
-    /// left over going one at a time to the column furthest from its natural width.
-    private static func columnWidths(natural: [Int], minimum: [Int], available: Int) -> [Int] {
-        var widths = natural
-        if natural.reduce(0, +) > available {
-            widths = minimum
-            var remaining = available - minimum.reduce(0, +)
-            while remaining > 0 {
-                var best = -1
-                for c in 0..<natural.count where widths[c] < natural[c] && (best < 0 || natural[c] - widths[c] > natural[best] - widths[best]) {
-                    best = c
-                }
-                if best < 0 { break }
-                widths[best] += 1
-                remaining -= 1
-            }
-        }
-        return widths
-    }
-
-    /// The grid: a top border, each row's lines, rules after a header row (or between every row when some row
-    /// takes more than one line), and a bottom border. Borders and rules keep with the rows they close.
-    private func appendGrid(_ rows: [TableRow], rowLines: [[FlowLine]], widths: [Int], overhead: Int,
-                            direction: Direction, out: inout [FlowLine]) {
-        let box = self.box
-        let columns = widths.count
-        // Where each row has a cell boundary, so borders get the right junctions.
-        let starts: [Set<Int>] = rows.map { row in
-            var set = Set<Int>()
-            var column = 0
-            for cell in row.cells {
-                if column > 0 { set.insert(column) }
-                column += max(1, cell.columnSpan)
-            }
-            return set
-        }
-        func border(_ left: String, _ right: String, upper: Set<Int>?, lower: Set<Int>?) -> FlowLine {
-            var text = left
-            for c in 0..<columns {
-                text += String(repeating: box.horizontal, count: widths[c] + 2)
-                if c < columns - 1 {
-                    let up = upper?.contains(c + 1) ?? false
-                    let down = lower?.contains(c + 1) ?? false
-                    text += up && down ? box.cross : up ? box.up : down ? box.down : box.horizontal
-                }
-            }
-            text += right
-            return FlowLine(line: Line(text: text, width: widths.reduce(0, +) + overhead, direction: direction,
-                                       role: .table, decorations: [0..<text.utf8.count]))
-        }
-        let isHeader = rows.map { row in row.cells.allSatisfy(\.header) }
-        let ruled = rowLines.contains { $0.count > 1 }
-        var top = border(box.topLeft, box.topRight, upper: nil, lower: starts[0])
-        top.keep = true
-        out.append(top)
-        for r in rows.indices {
-            out.append(contentsOf: rowLines[r])
-            if r == rows.count - 1 {
-                out[out.count - 1].keep = true
-                out.append(border(box.bottomLeft, box.bottomRight, upper: starts[r], lower: nil))
-            } else if ruled || (isHeader[r] && !isHeader[r + 1]) {
-                out[out.count - 1].keep = true
-                var rule = border(box.left, box.right, upper: starts[r], lower: starts[r + 1])
-                rule.keep = isHeader[r]
-                out.append(rule)
-            }
-        }
-    }
-
-    /// The rows of a box-drawn grid with columns `widths` cells wide: each row's lines, its cells side by side.
-    private func gridRows(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], widths: [Int], env: BlockEnv,
-                          cellEnv: BlockEnv) -> [[FlowLine]] {
-        let box = self.box
-        let edge = width(of: box.vertical)
-        let columns = widths.count
-        var rowLines: [[FlowLine]] = []
-        for (r, row) in rows.enumerated() {
-            var cells: [(width: Int, lines: [FlowLine])] = []
-            var column = 0
-            for (c, cell) in row.cells.enumerated() {
-                let span = min(max(1, cell.columnSpan), columns - column)
-                guard span > 0 else { break }
-                let cellWidth = widths[column..<(column + span)].reduce(0, +) + (edge + 2) * (span - 1)
-                cells.append((cellWidth, setCell(paragraphs[r][c], width: cellWidth, env: cellEnv)))
-                column += span
-            }
-            if column < columns {
-                cells.append((widths[column...].reduce(0, +) + (edge + 2) * (columns - column - 1), []))
-            }
-            let height = max(1, cells.map(\.lines.count).max() ?? 1)
-            var lines: [FlowLine] = []
-            for k in 0..<height {
-                var text = ""
-                var decorations: [Range<Int>] = []
-                var rubies: [RubySpan] = []
-                var styles: [StyleSpan] = []
-                var start = -1
-                var end = -1
-                var labels: [String] = []
-                var lineWidth = 0
-                for cell in cells {
-                    let open = text.utf8.count
-                    text += box.vertical + " "
-                    decorations.append(open..<text.utf8.count)
-                    var used = 0
-                    if k < cell.lines.count {
-                        let flow = cell.lines[k]
-                        // A centred or end-aligned cell line sits in its cell: the grid pads cells anyway.
-                        let lead = flow.line.startOffset(inInlineSize: cell.width)
-                        if lead > 0 { text += String(repeating: " ", count: lead) }
-                        let shift = text.utf8.count
-                        decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
-                        rubies += flow.line.rubies.map { $0.shifted(by: shift) }
-                        if !flow.line.styles.isEmpty { styles += flow.line.styles.map { $0.shifted(by: shift) } }
-                        text += flow.line.text
-                        used = lead + flow.line.width
-                        if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
-                        end = max(end, flow.end)
-                        labels += flow.labels
-                    }
-                    text += String(repeating: " ", count: max(0, cell.width - used) + 1)
-                    lineWidth += edge + 2 + max(cell.width, used)
-                }
-                let close = text.utf8.count
-                text += box.vertical
-                decorations.append(close..<text.utf8.count)
-                var flow = FlowLine(line: Line(text: text, width: lineWidth + edge, direction: env.direction,
-                                               role: .table, decorations: decorations, language: env.language,
-                                               rubies: rubies, styles: styles))
-                flow.start = start
-                flow.end = end
-                flow.labels = labels
-                flow.keep = k < height - 1
-                lines.append(flow)
-            }
-            rowLines.append(lines)
-        }
-        return rowLines
-    }
-
-    /// A table too wide for the page: its header row once, then each row as lines "Header: value".
+    /// A table too wide for the page: its header row once, then each row as lines "Header: value". A cell is
+    /// labelled by the header of the column it starts in, found as grid slots are (cells after one spanning
+    /// down from above move along); a cell spanning rows is set once, in its first row.
     private func layoutTableAsBlocks(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], env: BlockEnv,
                                      origin: Int, out: inout [FlowLine]) {
         var labels: [String] = []
         var body = 0
+        // Columns are followed only as far as the header row labels them (past that no cell gets a label), and
+        // at most 10,000 of them, so a hostile table costs little.
+        let labelled = min(10_000, rows[0].cells.reduce(0) { $0 + max(1, $1.columnSpan) })
+        var busyUntil = [Int](repeating: 0, count: labelled)
+        let columnOf: [[Int]] = rows.enumerated().map { r, row in
+            var column = 0
+            return row.cells.map { cell in
+                while column < labelled && busyUntil[column] > r { column += 1 }
+                let span = max(1, cell.columnSpan)
+                if cell.rowSpan > 1 {
+                    for c in column..<max(column, min(labelled, column + span)) { busyUntil[c] = r + cell.rowSpan }
+                }
+                defer { column += span }
+                return column
+            }
+        }
         if rows[0].cells.allSatisfy(\.header) {
             body = 1
             for (c, cell) in rows[0].cells.enumerated() {
@@ -285,8 +164,8 @@ extension LayoutContext {
         }
         for r in body..<rows.count {
             if !out.isEmpty { out.append(.blank(direction: env.direction)) }
-            var column = 0
-            for (c, cell) in rows[r].cells.enumerated() {
+            for c in rows[r].cells.indices {
+                let column = columnOf[r][c]
                 let label = column < labels.count && !labels[column].isEmpty ? labels[column] + ": " : ""
                 var pieces = paragraphs[r][c]
                 if pieces.isEmpty && !label.isEmpty {
@@ -296,7 +175,6 @@ extension LayoutContext {
                 let first = out.count
                 out += setCell(pieces, width: env.width, env: env)
                 keepTogether(&out, from: first)
-                column += max(1, cell.columnSpan)
             }
         }
     }

@@ -33,13 +33,16 @@ func cutPages(_ flows: consuming [ChapterFlow], chapters members: [Int], of docu
         }
         if pos >= count { break }
         side = side ?? stream.lines[pos].pageBreak
-        let room = notes.isEmpty ? capacity : notes.bodyCapacity(stream.lines, from: pos, capacity: capacity)
+        let header = repeatedHeader(before: stream.lines[pos], capacity: capacity)
+        let room = notes.isEmpty ? capacity - header.count
+            : notes.bodyCapacity(stream.lines, from: pos, capacity: capacity - header.count)
         let end = stream.pageEnd(from: pos, capacity: room)
         var last = end
         while last > pos && looksEmpty(stream.lines[last - 1]) { last -= 1 }
         let m = Int(stream.owner[pos])
         let referred = notes.isEmpty ? [] : stream.lines[pos..<last].flatMap(\.notes)
         var page = stream.take(pos..<last)
+        if !header.isEmpty { page.lines = header + page.lines }
         let placed = notes.isEmpty ? [] : notes.finish(&page.lines, referred: referred, capacity: capacity,
                                                        direction: flows[m].direction)
         pages.append(Page(number: pages.count + 1, kind: .content, chapterTitle: titles[m],

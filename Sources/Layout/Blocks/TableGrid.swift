@@ -1,0 +1,204 @@
+import BookModel
+
+/// Drawing a table as a box-drawn grid: a frame, a rule under the header rows (and between every two rows when
+/// some cell takes more than one line or spans rows), cells padded by a space each side. A cell spanning rows
+/// flows its lines down across them, the rules between those rows left out in its columns (CSS 2.1 §17.5:
+/// the cell's box covers the rows); when its rows are too short for it, the last of them grows (§17.5.3).
+
+extension LayoutContext {
+    /// The grid's lines: `lines[i]` are the lines of `slots.cells[i]` set `widths` of its columns wide.
+    func drawGrid(_ slots: TableSlots, lines: [[FlowLine]], widths: [Int], env: BlockEnv) -> [FlowLine] {
+        let rows = slots.slots.count
+        let box = self.box
+        let gap = width(of: box.vertical) + 2
+        let cells = slots.cells
+        var height = [Int](repeating: 1, count: rows)
+        for (i, cell) in cells.enumerated() where cell.rowSpan == 1 {
+            height[cell.row] = max(height[cell.row], lines[i].count)
+        }
+        let spansRows = cells.contains { $0.rowSpan > 1 }
+        let ruled = spansRows || height.contains { $0 > 1 }
+        let separated = (0..<rows).map { r in
+            r < rows - 1 && (ruled || (slots.isHeader(r) && !slots.isHeader(r + 1)))
+        }
+        // A cell spanning rows has their lines and the rules between them; the last row grows to hold it.
+        for i in cells.indices.sorted(by: { cells[$0].rowSpan < cells[$1].rowSpan }) where cells[i].rowSpan > 1 {
+            let cell = cells[i]
+            let span = cell.row..<(cell.row + cell.rowSpan)
+            let room = span.reduce(0) { $0 + height[$1] } + span.dropLast().filter { separated[$0] }.count
+            if lines[i].count > room { height[span.upperBound - 1] += lines[i].count - room }
+        }
+        // The first line of each row (line 0 is the top frame).
+        var top = [Int](repeating: 1, count: rows)
+        for r in 1..<max(1, rows) { top[r] = top[r - 1] + height[r - 1] + (separated[r - 1] ? 1 : 0) }
+        let total = rows > 0 ? top[rows - 1] + height[rows - 1] + 1 : 2
+        let lineWidth = widths.reduce(0, +) + gap * widths.count + width(of: box.vertical)
+
+        /// The cell's width in cells: its columns and the borders and padding between them.
+        func cellWidth(_ cell: TableSlots.Cell) -> Int {
+            widths[cell.column..<(cell.column + cell.columnSpan)].reduce(0, +) + gap * (cell.columnSpan - 1)
+        }
+        var out: [FlowLine] = []
+        out.reserveCapacity(total)
+        var row = 0
+        for y in 0..<total {
+            while row < rows - 1 && y >= top[row + 1] { row += 1 }
+            var composer = GridLine(box: box, direction: env.direction, language: env.language)
+            if y == 0 || y == total - 1 {
+                // The frame: junctions where the first (last) row has a border.
+                let r = y == 0 ? 0 : rows - 1
+                for c in 0...widths.count {
+                    let arm = slots.isBoundary(r, c)
+                    composer.junction(up: y > 0 && arm, down: y == 0 && arm, left: c > 0, right: c < widths.count)
+                    if c < widths.count { composer.rule(widths[c] + 2) }
+                }
+            } else if y >= top[row] + height[row] {
+                // The rule after `row`; a cell spanning on into the next row goes on through it.
+                var c = 0
+                while c <= widths.count {
+                    let spans = { (c: Int) in c < widths.count && slots.slots[row][c] == slots.slots[row + 1][c] }
+                    composer.junction(up: slots.isBoundary(row, c), down: slots.isBoundary(row + 1, c),
+                                      left: c > 0 && !spans(c - 1), right: c < widths.count && !spans(c))
+                    guard c < widths.count else { break }
+                    if spans(c) {
+                        let i = slots.slots[row][c]
+                        composer.cell(lines[i], line: y - top[cells[i].row], width: cellWidth(cells[i]))
+                        c += cells[i].columnSpan
+                    } else {
+                        composer.rule(widths[c] + 2)
+                        c += 1
+                    }
+                }
+            } else {
+                var c = 0
+                while c < widths.count {
+                    let i = slots.slots[row][c]
+                    composer.bar()
+                    composer.cell(lines[i], line: y - top[cells[i].row], width: cellWidth(cells[i]))
+                    c += cells[i].columnSpan
+                }
+                composer.bar()
+            }
+            out.append(composer.flowLine(width: lineWidth))
+        }
+        // Keeps: a row's lines stay together and with the rule after them, a header with the row under it, the
+        // rows a cell spans with each other, the frame with the first and last rows.
+        out[0].keep = true
+        for r in 0..<rows {
+            let last = top[r] + height[r] - 1
+            for y in top[r]..<last { out[y].keep = true }
+            if separated[r] || r == rows - 1 { out[last].keep = true }
+            if separated[r] && slots.isHeader(r) { out[last + 1].keep = true }
+        }
+        for cell in cells where cell.rowSpan > 1 {
+            let end = top[cell.row + cell.rowSpan - 1] + height[cell.row + cell.rowSpan - 1] - 1
+            for y in top[cell.row]..<end { out[y].keep = true }
+        }
+        // Header rows at the top repeat where the table runs on to a new page: frame, rows and the rule under them.
+        let headerRows = slots.repeatableHeaderRows
+        if headerRows > 0 {
+            let header = out[0..<top[headerRows]].map { flow -> Line in
+                var line = flow.line
+                line.decorations = line.text.isEmpty ? [] : [0..<line.text.utf8.count]
+                line.rubies = []
+                return line
+            }
+            for y in top[headerRows]..<out.count { out[y].repeatedHeader = header }
+        }
+        return out
+    }
+}
+
+/// One line of a grid being put together left to right (in logical order): borders and rules are decorations,
+/// cell lines bring their text, ruby, styles, source offsets and labels.
+private struct GridLine {
+    let box: BoxChars
+    let direction: Direction
+    let language: String?
+    var text = ""
+    var decorations: [Range<Int>] = []
+    var rubies: [RubySpan] = []
+    var styles: [StyleSpan] = []
+    var start = -1
+    var end = -1
+    var labels: [String] = []
+    /// Cells past the grid's width that an overflowing cell line took.
+    var extra = 0
+    /// Some cell is on the line (a frame or rule alone has no language).
+    var holdsCells = false
+
+    init(box: BoxChars, direction: Direction, language: String?) {
+        self.box = box
+        self.direction = direction
+        self.language = language
+    }
+
+    mutating func decoration(_ s: String) {
+        let open = text.utf8.count
+        text += s
+        if let last = decorations.last, last.upperBound == open {
+            decorations[decorations.count - 1] = last.lowerBound..<text.utf8.count
+        } else {
+            decorations.append(open..<text.utf8.count)
+        }
+    }
+
+    mutating func bar() { decoration(box.vertical) }
+
+    mutating func rule(_ count: Int) { decoration(String(repeating: box.horizontal, count: count)) }
+
+    /// The box-drawing character where borders meet, from the arms that leave it.
+    mutating func junction(up: Bool, down: Bool, left: Bool, right: Bool) {
+        let b = box
+        let s: String
+        switch (up, down, left, right) {
+        case (true, true, true, true): s = b.cross
+        case (true, true, false, true): s = b.left
+        case (true, true, true, false): s = b.right
+        case (false, true, true, true): s = b.down
+        case (true, false, true, true): s = b.up
+        case (false, true, false, true): s = b.topLeft
+        case (false, true, true, false): s = b.topRight
+        case (true, false, false, true): s = b.bottomLeft
+        case (true, false, true, false): s = b.bottomRight
+        case (false, false, _, _): s = b.horizontal
+        default: s = b.vertical
+        }
+        decoration(s)
+    }
+
+    /// Line `k` of a cell `width` cells wide (blank past its last line), with a space of padding each side (the
+    /// one before it is decoration with the border, the spaces after it are not).
+    mutating func cell(_ lines: [FlowLine], line k: Int, width: Int) {
+        decoration(" ")
+        var used = 0
+        if k >= 0 && k < lines.count {
+            let flow = lines[k]
+            // A centred or end-aligned cell line sits in its cell: the grid pads cells anyway.
+            let lead = flow.line.startOffset(inInlineSize: width)
+            if lead > 0 { text += String(repeating: " ", count: lead) }
+            let shift = text.utf8.count
+            decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+            rubies += flow.line.rubies.map { $0.shifted(by: shift) }
+            if !flow.line.styles.isEmpty { styles += flow.line.styles.map { $0.shifted(by: shift) } }
+            text += flow.line.text
+            used = lead + flow.line.width
+            if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
+            end = max(end, flow.end)
+            labels += flow.labels
+        }
+        extra += max(0, used - width)
+        text += String(repeating: " ", count: max(0, width - used) + 1)
+        holdsCells = true
+    }
+
+    func flowLine(width: Int) -> FlowLine {
+        var flow = FlowLine(line: Line(text: text, width: width + extra, direction: direction, role: .table,
+                                       decorations: decorations, language: holdsCells ? language : nil, rubies: rubies,
+                                       styles: styles))
+        flow.start = start
+        flow.end = end
+        flow.labels = labels
+        return flow
+    }
+}
