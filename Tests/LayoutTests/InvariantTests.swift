@@ -203,12 +203,25 @@ final class InvariantTests: XCTestCase {
         let document = Self.richDocument(direction: nil, imageSize: true)
         for width in [1, 2, 3, 6, 20, 40] {
             var previous = 0
+            var previousGrid = false
             for height in stride(from: 40, through: 1, by: -3) {
-                let count = check(document, options(width, height) { $0.writingMode = .verticalRL })
-                XCTAssertGreaterThanOrEqual(count, previous, "page count fell at \(width)x\(height) vertical")
+                let settings = options(width, height) { $0.writingMode = .verticalRL }
+                let count = check(document, settings)
+                // Page count never falls as the column shortens, but where the table stops being a grid and is
+                // written as records ("Header: value", issue 17's automatic table layout), which take fewer lines.
+                let grid = Self.tableIsAGrid(paginate(document, options: settings))
+                if !(previousGrid && !grid) {
+                    XCTAssertGreaterThanOrEqual(count, previous, "page count fell at \(width)x\(height) vertical")
+                }
                 previous = count
+                previousGrid = grid
             }
         }
+    }
+
+    /// The pages draw their table as a box grid (rather than as records).
+    static func tableIsAGrid(_ pages: [Page]) -> Bool {
+        pages.contains { $0.lines.contains { $0.role == .table && ($0.text.hasPrefix("┌") || $0.text.hasPrefix("+")) } }
     }
 
     func testThreadsDoNotChangeTheResult() {
