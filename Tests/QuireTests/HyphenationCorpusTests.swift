@@ -50,7 +50,8 @@ final class HyphenationCorpusTests: XCTestCase {
             let indexes = page.lines.indices.filter { page.lines[$0].hyphenated }
             XCTAssertEqual(map.contains(#""hyphenated":"#), !indexes.isEmpty)
             if !indexes.isEmpty {
-                XCTAssertTrue(map.hasSuffix(#""hyphenated":[\#(indexes.map(String.init).joined(separator: ","))]}"#))
+                // (Footnotes, when the page has some, follow it.)
+                XCTAssertTrue(map.contains(#""hyphenated":[\#(indexes.map(String.init).joined(separator: ","))]"#))
             }
         }
         XCTAssertGreaterThan(hyphenated, 1000, "War and Peace at 38 columns splits many words")
