@@ -15,15 +15,30 @@ final class HyphenationCorpusTests: XCTestCase {
     }
 
     /// The words split across lines, as "fragment|rest": the hyphenated line's last word and the next line's
-    /// first, letters only.
+    /// first, letters only. The text and each footnote (issue 17) are read as streams of their own: a word split
+    /// at the foot of a page's text goes on at the top of the next page's, not in the notes between.
     static func splitWords(_ pages: [Page]) -> [String] {
-        let lines = pages.flatMap(\.lines)
+        var text: [Line] = []
+        var notes: [String: [Line]] = [:]
+        var order: [String] = []
+        for page in pages {
+            let end = page.noteStart ?? page.lines.count
+            var body = page.lines[..<end]
+            while let last = body.last, last.role == .blank, page.noteStart != nil { body = body.dropLast() }
+            text += body
+            for note in page.notes {
+                if notes[note.source] == nil { order.append(note.source) }
+                notes[note.source, default: []] += page.lines[note.line..<(note.line + note.lineCount)]
+            }
+        }
         func letters(_ s: Substring) -> String { String(s.unicodeScalars.filter { $0.properties.isAlphabetic }.map(Character.init)) }
         var words: [String] = []
-        for (i, line) in lines.enumerated() where line.hyphenated && i + 1 < lines.count {
-            let before = line.content.split(separator: " ").last ?? ""
-            let after = lines[i + 1].content.split(separator: " ").first ?? ""
-            words.append(letters(before) + "|" + letters(after))
+        for lines in [text] + order.map({ notes[$0]! }) {
+            for (i, line) in lines.enumerated() where line.hyphenated && i + 1 < lines.count {
+                let before = line.content.split(separator: " ").last ?? ""
+                let after = lines[i + 1].content.split(separator: " ").first ?? ""
+                words.append(letters(before) + "|" + letters(after))
+            }
         }
         return words
     }
