@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Hyphenation patterns (issue 16); libhyphen-dev has no pkg-config file, the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // The terminal reader's screen (issue 18): ncurses, wide-character build.
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
 
         // The only code that includes libxml2 or ICU headers (DESIGN.md §3, the ICU rule).
         .target(name: "XMLShim", dependencies: ["CLibXML2"]),
@@ -37,7 +39,10 @@ let package = Package(
         .target(name: "Spreads", dependencies: ["Layout"]),
         .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel", "Hashing"]),
         .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers", "Hashing"]),
-        .executableTarget(name: "QuireCLI", dependencies: ["Quire"]),
+        // `quire view`: the reader's state, keys and screens as values (Viewer), drawn by ncurses (ViewerTerminal).
+        .target(name: "Viewer", dependencies: ["Quire", "Renderers", "Hashing"]),
+        .target(name: "ViewerTerminal", dependencies: ["Viewer", "CNcurses"]),
+        .executableTarget(name: "QuireCLI", dependencies: ["Quire", "Viewer", "ViewerTerminal"]),
         // The README's library example, compiled by every build so the documentation cannot rot
         // (ReadmeExampleTests checks that the README shows this file).
         .executableTarget(name: "LibraryExample", dependencies: ["Quire"], path: "Examples/Library"),
@@ -59,6 +64,8 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CSSTests", dependencies: ["CSS"]),
+        // The reader's pure parts, and `quire view` driven in tmux (ViewTmuxTests).
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Quire", "Renderers", "TestSupport"]),
         // The façade: whole books through open, paginate and render.
         .testTarget(name: "QuireTests",
                     dependencies: ["Quire", "Renderers", "Spreads", "Layout", "BookModel", "TestSupport"]),
