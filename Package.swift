@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers", "Hashing"]),
         // `quire view`: the reader's state, keys and screens as values (Viewer), drawn by ncurses (ViewerTerminal).
         .target(name: "Viewer", dependencies: ["Quire", "Renderers", "Hashing"]),
-        .target(name: "ViewerTerminal", dependencies: ["Viewer", "CNcurses"]),
+        .target(name: "ViewerTerminal", dependencies: ["Viewer", "Quire", "CNcurses"]),
         .executableTarget(name: "QuireCLI", dependencies: ["Quire", "Viewer", "ViewerTerminal"]),
         // The README's library example, compiled by every build so the documentation cannot rot
         // (ReadmeExampleTests checks that the README shows this file).

@@ -9,6 +9,8 @@
 #include <ncursesw/curses.h>
 
 static inline WINDOW *quire_stdscr(void) { return stdscr; }
+/* The terminal on standard output, keys from standard input; NULL when the terminal type is unknown. */
+static inline SCREEN *quire_newterm(void) { return newterm(NULL, stdout, stdin); }
 static inline attr_t quire_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t quire_attr_bold(void) { return A_BOLD; }
 static inline attr_t quire_attr_dim(void) { return A_DIM; }

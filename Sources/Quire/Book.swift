@@ -56,7 +56,8 @@ public enum Quire {
         }
         if paths.count == 1, let kind = kinds.first, kind.isEPUB {
             return Book(try EPUBReader.read(path: paths[0], limits: options.limits, stylesheet: options.stylesheet,
-                                               landscape: options.landscape, noteMarkers: options.noteMarkers))
+                                               landscape: options.landscape, noteMarkers: options.noteMarkers,
+                                               documents: options.documents))
         }
         if let epub = zip(paths.filter { $0 != "-" }, kinds).first(where: { $0.1.isEPUB }) {
             throw .cannotCombine("\(epub.0) is an EPUB; several inputs make one book only when all are Markdown")
@@ -76,6 +77,9 @@ public enum Quire {
     }
 
     static func isMarkdown(_ path: String) -> Bool { MarkdownReader.isMarkdownPath(path) }
+
+    /// True when `path` is an EPUB (archive or unpacked folder), recognised by its content as `open` does.
+    public static func isEPUB(_ path: String) -> Bool { (try? InputKind.of(path: path))?.isEPUB ?? false }
 }
 
 /// How books are opened: Markdown chapter splitting and the bounds on hostile input.
@@ -91,6 +95,9 @@ public struct OpenOptions: Sendable {
     public var landscape = false
     /// How note references are drawn: `³` (default) or `[3]` (`--note-markers`).
     public var noteMarkers = NoteMarkers.superscript
+    /// EPUB: which content documents are read (all, or the one `quire view` opens first); Markdown is always
+    /// read whole.
+    public var documents = DocumentSelection.all
 
     public init(splitHeadings: Int = 1, limits: InputLimits = InputLimits(), stylesheet: String? = nil,
                 landscape: Bool = false, noteMarkers: NoteMarkers = .superscript) {

@@ -15,6 +15,8 @@ import Renderers
 
 /// Why a book could not be opened (`Quire.open`); `message` is one line for people.
 public typealias ReadError = BookReaders.ReadError
+/// Which of an EPUB's content documents are read (`OpenOptions.documents`).
+public typealias DocumentSelection = BookReaders.DocumentSelection
 /// Bounds on the work a hostile book can ask for (`OpenOptions.limits`).
 public typealias InputLimits = BookReaders.InputLimits
 /// Book-level facts of a pagination (title, direction, writing mode), as the page map prints them.

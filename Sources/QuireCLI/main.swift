@@ -6,6 +6,7 @@ let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> ExitCode)] =
     (InfoCommand.spec, InfoCommand.run),
     (RenderCommand.spec, RenderCommand.run),
     (BatchCommand.spec, BatchCommand.run),
+    (ViewCommand.spec, ViewCommand.run),
 ]
 
 let overview = """

@@ -81,7 +81,7 @@ public struct TextSpreads: Sendable {
     /// Page number under each page; a blank page says so; a leaf shows the page on its back.
     private func folio(_ slot: Slot, _ page: Page?) -> String? {
         guard let page else { return nil }
-        var text = String(page.number)
+        var text = page.number > 0 ? String(page.number) : "?"
         if page.kind == .blank { text += " (blank)" }
         if let back = slot.back { text += " · \(back) on the back" }
         return text

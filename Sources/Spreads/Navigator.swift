@@ -97,12 +97,22 @@ public struct Navigator: Sendable, Hashable {
     /// Rebuilds the spreads for `orientation` and shows the spread holding the current page. The spine
     /// follows the new orientation (a `--spine` override is dropped), and single-sided is dropped for landscape.
     public mutating func rotate(to orientation: Orientation) {
-        var input = result.input
-        input.options.orientation = orientation
-        input.options.spine = nil
-        if orientation != .portrait && input.options.doubleSided == false { input.options.doubleSided = nil }
+        var options = result.input.options
+        options.orientation = orientation
+        options.spine = nil
+        if orientation != .portrait && options.doubleSided == false { options.doubleSided = nil }
+        rearrange(options)
+    }
+
+    /// The options the spreads were built with (after `rotate` or `rearrange`).
+    public var options: SpreadOptions { result.input.options }
+
+    /// Rebuilds the same pages into spreads with other options (`quire view`'s `d` toggles double-sided this
+    /// way) and shows the spread holding the current page.
+    public mutating func rearrange(_ options: SpreadOptions) {
+        let input = result.input
         let origin = currentPage.map { result.origins[$0 - 1] }
-        let rebuilt = makeSpreads(pages: input.pages, hints: input.hints, options: input.options,
+        let rebuilt = makeSpreads(pages: input.pages, hints: input.hints, options: options,
                                   decorations: input.decorations)
         result = rebuilt
         // A page is found again by the input page it came from; a blank page gives way to the page it preceded.

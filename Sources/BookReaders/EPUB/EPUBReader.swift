@@ -11,6 +11,16 @@ public struct EPUBBook: Sendable {
     public var container: any Container
 }
 
+/// Which of a book's content documents are read. `quire view` opens a book by reading first only the document
+/// the reader is in (`.one`), so the first spread shows in a fraction of the time the whole book takes; the rest
+/// is read in the background (issue 18).
+public enum DocumentSelection: Sendable, Hashable {
+    case all
+    /// The document at this container path (a page's `source.href`); the first in reading order when the book
+    /// has no such document, or with nil.
+    case one(String?)
+}
+
 /// Reads an EPUB (archive file, bytes, or unpacked folder) into a `Document`.
 public enum EPUBReader {
     static let mimetype = "application/epub+zip"
@@ -20,7 +30,8 @@ public enum EPUBReader {
     /// `landscape` is what the book's `@media (orientation: …)` queries are answered with (the spread shown).
     public static func read(path: String, limits: InputLimits = InputLimits(),
                             stylesheet: String? = nil, landscape: Bool = false,
-                            noteMarkers: NoteMarkers = .superscript) throws(ReadError) -> EPUBBook {
+                            noteMarkers: NoteMarkers = .superscript,
+                            documents: DocumentSelection = .all) throws(ReadError) -> EPUBBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
         if isFolder.boolValue {
@@ -29,13 +40,13 @@ public enum EPUBReader {
                 throw .notAnEPUB("the folder has no \(OCF.containerPath)")
             }
             return try read(container: folder, limits: limits, stylesheet: stylesheet, landscape: landscape,
-                        noteMarkers: noteMarkers)
+                        noteMarkers: noteMarkers, documents: documents)
         }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else { throw .notAZip("the file is empty") }
         return try read(container: ZipContainer(path: path), limits: limits, stylesheet: stylesheet, landscape: landscape,
-                        noteMarkers: noteMarkers)
+                        noteMarkers: noteMarkers, documents: documents)
     }
 
     /// Reads an EPUB held in memory (standard input).
@@ -48,7 +59,8 @@ public enum EPUBReader {
 
     public static func read(container: any Container, limits: InputLimits = InputLimits(),
                             stylesheet: String? = nil, landscape: Bool = false,
-                            noteMarkers: NoteMarkers = .superscript) throws(ReadError) -> EPUBBook {
+                            noteMarkers: NoteMarkers = .superscript,
+                            documents: DocumentSelection = .all) throws(ReadError) -> EPUBBook {
         var diagnostics: [Diagnostic] = []
         checkMimetype(container, &diagnostics)
 
@@ -59,7 +71,10 @@ public enum EPUBReader {
         var publication = try PackageDocument.parse(container.read(packagePath), path: packagePath, diagnostics: &diagnostics)
         publication.otherRootfiles = Array(rootfiles.dropFirst())
         // The spine limit and the one-read-per-document plan come before anything else is read.
-        let plan = try SpinePlan(publication, container: container, limits: limits)
+        var plan = try SpinePlan(publication, container: container, limits: limits)
+        if case .one(let path) = documents, let chosen = plan.entries.first(where: { $0.path == path }) ?? plan.entries.first {
+            plan.entries = [chosen]
+        }
         diagnostics += plan.diagnostics
 
         let protected = container.contains(Encryption.path) ? try Encryption.protectedPaths(container.read(Encryption.path)) : []

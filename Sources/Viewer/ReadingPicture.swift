@@ -1,0 +1,150 @@
+import Foundation
+import Quire
+import Renderers
+
+extension ViewerSession {
+    /// What the screen shows now.
+    public func picture() -> Picture {
+        if let problem { return Picture(rows: wrap(problem), status: "q quits") }
+        switch mode {
+        case .help: return helpPicture()
+        case .reading, .prompt: return readingPicture()
+        }
+    }
+
+    /// The current spread drawn as the text output draws it (frames, spine, folios), centred on the screen, the
+    /// search match in reverse video, and the status line.
+    func readingPicture() -> Picture {
+        let height = max(0, screen.lines - 1)
+        var picture = Picture(status: statusLine())
+        guard let spread = navigator.current else {
+            picture.rows = wrap("The book has no pages.")
+            return picture
+        }
+        let drawn = TextSpreads(ambiguousWide: settings.layout.ambiguousWide)
+            .render(spread, in: navigator.result, size: pageSize)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let rows = drawn.last == "" ? Array(drawn.dropLast()) : drawn
+        let spreadWidth = rows.map { Cells.width($0) }.max() ?? 0
+        let indent = max(0, (screen.columns - spreadWidth) / 2)
+        let pad = String(repeating: " ", count: indent)
+        picture.rows = rows.prefix(height).map { Cells.clip(pad + $0, to: screen.columns) }
+        while picture.rows.count < height { picture.rows.append("") }
+        if let match = search?.match, spread.contains(page: match.page),
+           let highlight = highlight(match, in: spread, rows: picture.rows, indent: indent) {
+            picture.highlights.append(highlight)
+        }
+        return picture
+    }
+
+    /// The match's cells, found on the row its line is drawn on, within its page's cells. Vertical pages draw
+    /// lines as columns: the match is then named on the status line only.
+    func highlight(_ match: Search.Match, in spread: Spread, rows: [String], indent: Int) -> Highlight? {
+        guard let query = search?.query, let slotIndex = spread.slots.firstIndex(where: { $0.page == match.page }) else {
+            return nil
+        }
+        let page = navigator.result.pages[match.page - 1]
+        guard page.writingMode == .horizontalTB else { return nil }
+        let layout = navigator.result.layout
+        let frame = Decorations.text
+        let pageWidth = frame.width(of: pageSize), pageHeight = frame.height(of: pageSize)
+        let count = spread.slots.count
+        let lone = count == 1 && layout.orientation == .landscape ? (pageSize.columns + 2 + layout.gap) / 2 : 0
+        let sideBySide = layout.axis == .horizontal || count == 1
+        let left = indent + lone + (sideBySide ? slotIndex * (pageWidth + layout.gap) : 0)
+        let row = frame.frameHeight + match.line + (sideBySide ? 0 : slotIndex * (pageHeight + layout.gap))
+        guard row < rows.count else { return nil }
+        let cells = Cells.slice(rows[row], from: left, width: pageWidth)
+        // The n-th occurrence on the line, as the search counted them.
+        let text = page.lines[match.line].text
+        let prefix = String(text.prefix(match.start))
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        var occurrence = 0, searchRange = prefix.startIndex..<prefix.endIndex
+        while let range = prefix.range(of: query, options: options, range: searchRange) {
+            occurrence += 1
+            searchRange = range.upperBound..<prefix.endIndex
+        }
+        var range = cells.startIndex..<cells.endIndex
+        var found: Range<String.Index>?
+        for _ in 0...occurrence {
+            guard let next = cells.range(of: query, options: options, range: range) else { return nil }
+            found = next
+            range = next.upperBound..<cells.endIndex
+        }
+        guard let found else { return nil }
+        let start = left + Cells.width(String(cells[..<found.lowerBound]))
+        return Highlight(row: row, columns: start..<(start + Cells.width(String(cells[found]))))
+    }
+
+    /// Title · chapter on the left; print page, page n of N and the percentage on the right. A prompt or a
+    /// message takes the line while it is up.
+    func statusLine() -> String {
+        if case .prompt(let prompt, let text) = mode {
+            return (prompt == .page ? "Go to page: " : "/") + text
+        }
+        let pages = navigator.result.pages
+        var right: [String] = []
+        if let spread = navigator.current, let first = spread.pages.first {
+            let page = pages[first - 1]
+            if let label = printLabel(at: first) { right.append("p. \(label)") }
+            let shown = spread.pages.filter { pages[$0 - 1].kind == .content || spread.pages.count == 1 }
+            if let total = pageCount, let low = shown.first, let high = shown.last {
+                right.append("page \(low == high ? "\(low)" : "\(low)–\(high)") of \(total)")
+                right.append("\(100 * (high) / max(1, total))%")
+            } else {
+                right.append("page ? of ? (reading the book…)")
+            }
+            _ = page
+        }
+        if let message { right = [message] }
+        var left = book.document.metadata.title ?? "Untitled"
+        if let chapter = currentChapterTitle, chapter != left { left += " · " + chapter }
+        let rightText = right.joined(separator: " · ")
+        let room = screen.columns - Cells.width(rightText) - 2
+        let leftText = room > 3 ? Cells.clip(left, to: room) : ""
+        let gap = max(1, screen.columns - Cells.width(leftText) - Cells.width(rightText))
+        return Cells.clip(leftText + String(repeating: " ", count: gap) + rightText, to: screen.columns)
+    }
+
+    var currentChapterTitle: String? {
+        guard let first = navigator.currentPage else { return nil }
+        let page = navigator.result.pages[first - 1]
+        return chapterTitles[page.source.href] ?? page.chapterTitle
+    }
+
+    /// The print page in effect at `page`: its first page-break label, else the last one before it.
+    func printLabel(at page: Int) -> String? {
+        let pages = navigator.result.pages
+        var index = page - 1
+        while index >= 0 {
+            if let label = pages[index].printPages.first { return index == page - 1 ? label : pages[index].printPages.last }
+            if pages[index].startsChapter && index < page - 1 { return nil }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The keys, in this book's direction.
+    func helpPicture() -> Picture {
+        let entries = keyMap.help
+        let keyWidth = entries.map { Cells.width($0.keys) }.max() ?? 0
+        var rows = ["Keys", ""]
+        rows += entries.map { "  " + $0.keys + String(repeating: " ", count: keyWidth - Cells.width($0.keys) + 2) + $0.does }
+        rows = rows.map { Cells.clip($0, to: screen.columns) }
+        while rows.count < screen.lines - 1 { rows.append("") }
+        return Picture(rows: Array(rows.prefix(max(0, screen.lines - 1))), status: "Any key returns to the book")
+    }
+
+    /// A message set in lines of the screen's width.
+    func wrap(_ text: String) -> [String] {
+        var rows: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, Cells.width(line + " " + word) > screen.columns { rows.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { rows.append(Cells.clip(line, to: screen.columns)) }
+        while rows.count < screen.lines - 1 { rows.append("") }
+        return Array(rows.prefix(max(0, screen.lines - 1)))
+    }
+}

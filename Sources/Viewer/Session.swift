@@ -1,0 +1,135 @@
+import Quire
+
+/// Where the reader is in the book, independent of page size: the first character of the current page, as a
+/// content document and a source offset in it (`PageSource`). A resize re-paginates and shows the page holding
+/// this place again — the same text, not the same page number — and it is what `positions.json` remembers.
+public struct Place: Sendable, Hashable {
+    public var href: String
+    public var offset: Int
+
+    public init(href: String, offset: Int) {
+        self.href = href
+        self.offset = offset
+    }
+}
+
+/// The terminal reader as a value: the book, its pages at the current screen size, where the reader is and
+/// which screen is up. Keys go in (`handle`), pictures come out (`picture`); nothing here touches the
+/// terminal, so every behaviour is testable (ViewerTerminal only draws and reads keys).
+public struct ViewerSession: Sendable {
+    /// The book as read so far: while `complete` is false, only the document the reader opened in.
+    public internal(set) var book: Book
+    public internal(set) var complete: Bool
+    public let settings: ViewerSettings
+    public internal(set) var screen: Viewport
+    public internal(set) var pageSize: PageSize
+    public internal(set) var navigator: Navigator
+    /// Set when the book cannot be shown at this size (the terminal is too small, or a line does not fit).
+    public internal(set) var problem: String?
+    public internal(set) var mode: Mode = .reading
+    var search: Search?
+    /// A one-off message for the status line (a failed search, a page out of range); cleared by the next key.
+    var message: String?
+    /// `o` pins an orientation on this screen size; a resize lets the screen decide again.
+    var orientationOverride: Orientation?
+    var doubleSidedOverride: Bool?
+    /// Chapter titles by content document, for the status line.
+    var chapterTitles: [String: String] = [:]
+
+    public enum Mode: Sendable, Hashable {
+        case reading
+        case help
+        /// A line being typed on the status line: `g`/`:` (a page number) or `/` (a search).
+        case prompt(Prompt, String)
+    }
+
+    public enum Prompt: Sendable, Hashable {
+        case page, search
+    }
+
+    /// Opens the book on `screen` at `place` (the spread holding it), or at the first page.
+    public init(book: Book, complete: Bool, settings: ViewerSettings, screen: Viewport, at place: Place? = nil) {
+        self.book = book
+        self.complete = complete
+        self.settings = settings
+        self.screen = screen
+        self.pageSize = settings.pageSize ?? settings.layout.pageSize
+        self.navigator = Navigator(result: SpreadResult(pages: [], spreads: [], layout: SpreadLayout(
+            orientation: .portrait, spine: .none, doubleSided: false, direction: .ltr, axis: .horizontal,
+            firstPage: .auto, gap: 0)))
+        repaginate(at: place)
+    }
+
+    /// The place of the current page's first character; nil for an empty book.
+    public var place: Place? {
+        guard let number = navigator.currentPage else { return nil }
+        let page = navigator.result.pages[number - 1]
+        return Place(href: page.source.href, offset: page.source.start)
+    }
+
+    /// The terminal changed size (SIGWINCH: a window resized, a tablet rotated): the pages are set again for the
+    /// new size and the spread holding the same text is shown.
+    public mutating func resize(to screen: Viewport) {
+        guard screen != self.screen else { return }
+        let place = self.place
+        self.screen = screen
+        orientationOverride = nil
+        repaginate(at: place)
+    }
+
+    /// The whole book has been read in the background: its pages replace the first document's, at the same place.
+    /// With `failure`, the rest could not be read: the first document is all there is, and the status line says why.
+    public mutating func finishLoading(_ whole: Book, failure: String? = nil) {
+        let place = self.place
+        book = whole
+        complete = true
+        repaginate(at: place)
+        if let failure { message = "The rest of the book could not be read: \(failure)" }
+    }
+
+    /// Sets the book in pages for the current screen and options, then shows the page holding `place`.
+    mutating func repaginate(at place: Place?) {
+        var spreads = settings.spreads
+        spreads.viewport = Viewport(columns: screen.columns, lines: max(1, screen.lines - 1))
+        if let doubleSidedOverride { spreads.doubleSided = doubleSidedOverride }
+        problem = nil
+        if let fixed = settings.pageSize {
+            pageSize = fixed
+            if let orientationOverride { spreads.orientation = orientationOverride }
+        } else if let (size, orientation) = ScreenGeometry.page(for: screen, axis: spreads.axis, gap: spreads.gap,
+                                                                 orientation: orientationOverride ?? spreads.orientation) {
+            pageSize = size
+            spreads.orientation = orientation
+        } else {
+            problem = "The terminal is too small to show a page (\(screen.columns)×\(screen.lines)); make it larger."
+            navigator = Navigator(result: makeSpreads(pages: [], options: spreads))
+            return
+        }
+        var layout = settings.layout
+        layout.pageSize = pageSize
+        let pagination = Quire.paginate(book, layout: layout, spreads: spreads)
+        if let tooSmall = pagination.problem { problem = tooSmall.message }
+        var result = pagination.spreads
+        // Until the whole book is read, page numbers are not known: a folio of 0 is drawn as "?".
+        if !complete { for i in result.pages.indices { result.pages[i].number = 0 } }
+        navigator = Navigator(result: result)
+        chapterTitles = Dictionary(book.document.chapters.compactMap { c in c.title.map { (c.href, $0) } },
+                                   uniquingKeysWith: { first, _ in first })
+        if let place { navigator.go(to: page(holding: place)) }
+    }
+
+    /// The page that holds `place`: the last page of its document that starts at or before it; the document's
+    /// first page when the offset is before them all; page 1 when the book has no such document.
+    func page(holding place: Place) -> Int {
+        let pages = navigator.result.pages
+        var found: Int?
+        for (i, page) in pages.enumerated() where page.source.href == place.href && page.kind == .content {
+            if found == nil || page.source.start <= place.offset { found = i + 1 }
+            if page.source.start > place.offset { break }
+        }
+        return found ?? 1
+    }
+
+    /// Pages are numbered only once the whole book is read.
+    public var pageCount: Int? { complete ? navigator.pageCount : nil }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Quire
+import Viewer
+
+/// The terminal could not be taken over (an unknown `TERM`).
+public struct TerminalUnavailable: Error, Sendable {
+    public var message: String
+}
+
+/// `quire view`'s loop: draws the session's pictures, feeds it keys and resizes, and swaps in the whole book when
+/// the background read finishes. The session decides everything; this only moves events and pictures.
+public enum TerminalReader {
+    /// Runs until the reader quits and returns the place to remember. `session` was opened on the first document
+    /// (`BookLoader.first`); the rest is read by `loader.whole()` on another thread.
+    public static func run(_ session: ViewerSession, loader: BookLoader,
+                           animate: Bool) throws(TerminalUnavailable) -> Place? {
+        guard let screen = CursesScreen() else {
+            let term = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
+            throw TerminalUnavailable(message: "cannot use this terminal (TERM=\(term)); quire render prints pages instead")
+        }
+        defer { screen.end() }
+        var session = session
+        session.resize(to: screen.size)
+        let background = session.complete ? nil : WholeBook.read(loader)
+        var waiting: Key?
+        var shown = session.picture()
+        screen.draw(shown)
+        while true {
+            switch screen.next() {
+            case .resize:
+                session.resize(to: screen.size)
+            case .none:
+                guard let background, !session.complete, let outcome = background.take() else { continue }
+                switch outcome {
+                case .success(let book): session.finishLoading(book)
+                case .failure(let error): session.finishLoading(session.book, failure: error.message)
+                }
+                if let key = waiting {
+                    waiting = nil
+                    if session.handle(key) == .quit { return session.place }
+                }
+            case .key(let key):
+                switch session.handle(key) {
+                case .quit: return session.place
+                case .needsWholeBook: waiting = key
+                case .turned(let forward) where animate:
+                    let next = session.picture()
+                    for frame in session.turnFrames(from: shown, to: next, forward: forward) {
+                        screen.draw(frame)
+                        screen.pause(milliseconds: 30)
+                    }
+                case .nothing: continue
+                default: break
+                }
+            }
+            shown = session.picture()
+            if waiting != nil { shown.status = "Reading the rest of the book…" }
+            screen.draw(shown)
+        }
+    }
+}
+
+/// The whole book, read on its own thread; the loop polls `take` between keys.
+final class WholeBook: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Book, ReadError>?
+
+    static func read(_ loader: BookLoader) -> WholeBook {
+        let box = WholeBook()
+        let thread = Thread {
+            let outcome: Result<Book, ReadError>
+            do throws(ReadError) { outcome = .success(try loader.whole()) } catch { outcome = .failure(error) }
+            box.lock.withLock { box.result = outcome }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        return box
+    }
+
+    /// The result once, when it is there.
+    func take() -> Result<Book, ReadError>? {
+        lock.withLock {
+            defer { result = nil }
+            return result
+        }
+    }
+}
