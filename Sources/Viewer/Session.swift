@@ -78,41 +78,35 @@ public struct ViewerSession: Sendable {
     }
 
     /// The whole book has been read in the background: its pages replace the first document's, at the same place.
-    /// With `failure`, the rest could not be read: the first document is all there is, and the status line says why.
-    public mutating func finishLoading(_ whole: Book, failure: String? = nil) {
+    /// `laidOut` is the whole book already set in pages on the reading thread (`Pages.lay`), used when the screen
+    /// has not changed since; with `failure`, the rest could not be read: the first document is all there is, and
+    /// the status line says why.
+    public mutating func finishLoading(_ whole: Book, laidOut: Pages? = nil, failure: String? = nil) {
         let place = self.place
         book = whole
         complete = true
-        repaginate(at: place)
+        if let laidOut, laidOut.request == pagesRequest {
+            show(laidOut, at: place)
+        } else {
+            repaginate(at: place)
+        }
         if let failure { message = "The rest of the book could not be read: \(failure)" }
+    }
+
+    /// What the pages depend on besides the book: the settings, the screen and the overrides of `o` and `d`.
+    public var pagesRequest: Pages.Request {
+        Pages.Request(settings: settings, screen: screen, orientation: orientationOverride, doubleSided: doubleSidedOverride)
     }
 
     /// Sets the book in pages for the current screen and options, then shows the page holding `place`.
     mutating func repaginate(at place: Place?) {
-        var spreads = settings.spreads
-        spreads.viewport = Viewport(columns: screen.columns, lines: max(1, screen.lines - 1))
-        if let doubleSidedOverride { spreads.doubleSided = doubleSidedOverride }
-        problem = nil
-        if let fixed = settings.pageSize {
-            pageSize = fixed
-            if let orientationOverride { spreads.orientation = orientationOverride }
-        } else if let (size, orientation) = ScreenGeometry.page(for: screen, axis: spreads.axis, gap: spreads.gap,
-                                                                 orientation: orientationOverride ?? spreads.orientation) {
-            pageSize = size
-            spreads.orientation = orientation
-        } else {
-            problem = "The terminal is too small to show a page (\(screen.columns)×\(screen.lines)); make it larger."
-            navigator = Navigator(result: makeSpreads(pages: [], options: spreads))
-            return
-        }
-        var layout = settings.layout
-        layout.pageSize = pageSize
-        let pagination = Quire.paginate(book, layout: layout, spreads: spreads)
-        if let tooSmall = pagination.problem { problem = tooSmall.message }
-        var result = pagination.spreads
-        // Until the whole book is read, page numbers are not known: a folio of 0 is drawn as "?".
-        if !complete { for i in result.pages.indices { result.pages[i].number = 0 } }
-        navigator = Navigator(result: result)
+        show(Pages.lay(book, complete: complete, for: pagesRequest), at: place)
+    }
+
+    mutating func show(_ pages: Pages, at place: Place?) {
+        pageSize = pages.pageSize
+        problem = pages.problem
+        navigator = Navigator(result: pages.result)
         chapterTitles = Dictionary(book.document.chapters.compactMap { c in c.title.map { (c.href, $0) } },
                                    uniquingKeysWith: { first, _ in first })
         if let place { navigator.go(to: page(holding: place)) }

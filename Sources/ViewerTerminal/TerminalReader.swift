@@ -21,7 +21,7 @@ public enum TerminalReader {
         defer { screen.end() }
         var session = session
         session.resize(to: screen.size)
-        let background = session.complete ? nil : WholeBook.read(loader)
+        let background = session.complete ? nil : WholeBook.read(loader, for: session.pagesRequest)
         var waiting: Key?
         var shown = session.picture()
         screen.draw(shown)
@@ -32,7 +32,7 @@ public enum TerminalReader {
             case .none:
                 guard let background, !session.complete, let outcome = background.take() else { continue }
                 switch outcome {
-                case .success(let book): session.finishLoading(book)
+                case .success(let (book, pages)): session.finishLoading(book, laidOut: pages)
                 case .failure(let error): session.finishLoading(session.book, failure: error.message)
                 }
                 if let key = waiting {
@@ -63,13 +63,19 @@ public enum TerminalReader {
 /// The whole book, read on its own thread; the loop polls `take` between keys.
 final class WholeBook: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<Book, ReadError>?
+    private var result: Result<(Book, Pages), ReadError>?
 
-    static func read(_ loader: BookLoader) -> WholeBook {
+    /// Reads the whole book and sets it in pages for `request` (the screen when the read began).
+    static func read(_ loader: BookLoader, for request: Pages.Request) -> WholeBook {
         let box = WholeBook()
         let thread = Thread {
-            let outcome: Result<Book, ReadError>
-            do throws(ReadError) { outcome = .success(try loader.whole()) } catch { outcome = .failure(error) }
+            let outcome: Result<(Book, Pages), ReadError>
+            do throws(ReadError) {
+                let book = try loader.whole()
+                outcome = .success((book, Pages.lay(book, complete: true, for: request)))
+            } catch {
+                outcome = .failure(error)
+            }
             box.lock.withLock { box.result = outcome }
         }
         thread.stackSize = 8 << 20
@@ -78,7 +84,7 @@ final class WholeBook: @unchecked Sendable {
     }
 
     /// The result once, when it is there.
-    func take() -> Result<Book, ReadError>? {
+    func take() -> Result<(Book, Pages), ReadError>? {
         lock.withLock {
             defer { result = nil }
             return result
