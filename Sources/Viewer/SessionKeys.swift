@@ -70,7 +70,13 @@ extension ViewerSession {
             let now = navigator.result.layout.orientation
             let next: Orientation = now == .landscape ? .portrait : .landscape
             orientationOverride = next
-            navigator.rotate(to: next)
+            if settings.pageSize != nil {
+                // A fixed page size: the same pages regrouped, exactly as a rotated device realigns (DESIGN.md §1).
+                navigator.rotate(to: next)
+            } else {
+                // Pages sized to the terminal: two pages take half its width each, so the book is set again.
+                repaginate(at: place)
+            }
             return .redraw
         case .toggleSides:
             var options = navigator.options
