@@ -30,21 +30,19 @@ extension ViewerSession {
         let pad = String(repeating: " ", count: indent)
         picture.rows = rows.prefix(height).map { Cells.clip(pad + $0, to: screen.columns) }
         while picture.rows.count < height { picture.rows.append("") }
-        if let match = search?.match, spread.contains(page: match.page),
-           let highlight = highlight(match, in: spread, rows: picture.rows, indent: indent) {
-            picture.highlights.append(highlight)
+        if let match = search?.match, spread.contains(page: match.page) {
+            picture.highlights += highlights(match, in: spread, rows: picture.rows, indent: indent)
         }
         return picture
     }
 
-    /// The match's cells, found on the row its line is drawn on, within its page's cells. Vertical pages draw
-    /// lines as columns: the match is then named on the status line only.
-    func highlight(_ match: Search.Match, in spread: Spread, rows: [String], indent: Int) -> Highlight? {
+    /// The match's cells. A horizontal line is found on the row it is drawn on, within its page's cells; a
+    /// vertical-rl line is a column two cells wide (the first at the right), one character a row.
+    func highlights(_ match: Search.Match, in spread: Spread, rows: [String], indent: Int) -> [Highlight] {
         guard let query = search?.query, let slotIndex = spread.slots.firstIndex(where: { $0.page == match.page }) else {
-            return nil
+            return []
         }
         let page = navigator.result.pages[match.page - 1]
-        guard page.writingMode == .horizontalTB else { return nil }
         let layout = navigator.result.layout
         let frame = Decorations.text
         let pageWidth = frame.width(of: pageSize), pageHeight = frame.height(of: pageSize)
@@ -52,12 +50,22 @@ extension ViewerSession {
         let lone = count == 1 && layout.orientation == .landscape ? (pageSize.columns + 2 + layout.gap) / 2 : 0
         let sideBySide = layout.axis == .horizontal || count == 1
         let left = indent + lone + (sideBySide ? slotIndex * (pageWidth + layout.gap) : 0)
-        let row = frame.frameHeight + match.line + (sideBySide ? 0 : slotIndex * (pageHeight + layout.gap))
-        guard row < rows.count else { return nil }
+        let top = sideBySide ? 0 : slotIndex * (pageHeight + layout.gap)
+        let line = page.lines[match.line]
+        if page.writingMode == .verticalRL {
+            let columns = pageSize.blockSize(.verticalRL)
+            let spare = max(0, pageSize.columns - verticalColumnCells * columns)
+            let x = left + frame.frameWidth + spare + (columns - 1 - match.line) * verticalColumnCells
+            let lead = line.offset(inInlineSize: pageSize.lines, vertical: true)
+            let first = top + frame.frameHeight + lead + match.start
+            return (first..<(first + query.count)).filter { $0 < rows.count }
+                .map { Highlight(row: $0, columns: x..<(x + verticalColumnCells)) }
+        }
+        let row = top + frame.frameHeight + match.line
+        guard row < rows.count else { return [] }
         let cells = Cells.slice(rows[row], from: left, width: pageWidth)
         // The n-th occurrence on the line, as the search counted them.
-        let text = page.lines[match.line].text
-        let prefix = String(text.prefix(match.start))
+        let prefix = String(line.text.prefix(match.start))
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
         var occurrence = 0, searchRange = prefix.startIndex..<prefix.endIndex
         while let range = prefix.range(of: query, options: options, range: searchRange) {
@@ -67,13 +75,13 @@ extension ViewerSession {
         var range = cells.startIndex..<cells.endIndex
         var found: Range<String.Index>?
         for _ in 0...occurrence {
-            guard let next = cells.range(of: query, options: options, range: range) else { return nil }
+            guard let next = cells.range(of: query, options: options, range: range) else { return [] }
             found = next
             range = next.upperBound..<cells.endIndex
         }
-        guard let found else { return nil }
+        guard let found else { return [] }
         let start = left + Cells.width(String(cells[..<found.lowerBound]))
-        return Highlight(row: row, columns: start..<(start + Cells.width(String(cells[found]))))
+        return [Highlight(row: row, columns: start..<(start + Cells.width(String(cells[found]))))]
     }
 
     /// Title · chapter on the left; print page, page n of N and the percentage on the right. A prompt or a
