@@ -75,11 +75,14 @@ enum ViewCommand {
         let session = ViewerSession(book: first, complete: !loader.readsInTwoSteps, settings: settings, screen: size)
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         let animate = settings.animation != .none && term != "dumb"
+        let ending: TerminalReader.Ending
         do {
-            _ = try TerminalReader.run(session, loader: loader, animate: animate)
+            ending = try TerminalReader.run(session, loader: loader, animate: animate)
         } catch {
             throw CommandFailure(input: name, error.message, code: .usage)
         }
+        // Killed from outside (SIGTERM), the terminal closed (SIGHUP): the shell's convention, 128 + the signal.
+        if let signal = ending.signal { exit(128 + signal) }
         return .ok
     }
 

@@ -10,10 +10,18 @@ public struct TerminalUnavailable: Error, Sendable {
 /// `quire view`'s loop: draws the session's pictures, feeds it keys and resizes, and swaps in the whole book when
 /// the background read finishes. The session decides everything; this only moves events and pictures.
 public enum TerminalReader {
+    /// How the reading ended: `q`, or a signal (SIGTERM, SIGHUP when the terminal closes, SIGINT from outside),
+    /// after which the terminal is restored all the same.
+    public struct Ending: Sendable {
+        public var place: Place?
+        public var signal: Int32?
+    }
+
     /// Runs until the reader quits and returns the place to remember. `session` was opened on the first document
     /// (`BookLoader.first`); the rest is read by `loader.whole()` on another thread.
     public static func run(_ session: ViewerSession, loader: BookLoader,
-                           animate: Bool) throws(TerminalUnavailable) -> Place? {
+                           animate: Bool) throws(TerminalUnavailable) -> Ending {
+        let signals = Signals(watching: [SIGTERM, SIGHUP, SIGINT])
         guard let screen = CursesScreen() else {
             let term = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
             throw TerminalUnavailable(message: "cannot use this terminal (TERM=\(term)); quire render prints pages instead")
@@ -26,6 +34,7 @@ public enum TerminalReader {
         var shown = session.picture()
         screen.draw(shown)
         while true {
+            if let signal = signals.received { return Ending(place: session.place, signal: signal) }
             switch screen.next() {
             case .resize:
                 session.resize(to: screen.size)
@@ -37,11 +46,11 @@ public enum TerminalReader {
                 }
                 if let key = waiting {
                     waiting = nil
-                    if session.handle(key) == .quit { return session.place }
+                    if session.handle(key) == .quit { return Ending(place: session.place, signal: nil) }
                 }
             case .key(let key):
                 switch session.handle(key) {
-                case .quit: return session.place
+                case .quit: return Ending(place: session.place, signal: nil)
                 case .needsWholeBook: waiting = key
                 case .turned(let forward) where animate:
                     let next = session.picture()
@@ -90,4 +99,27 @@ final class WholeBook: @unchecked Sendable {
             return result
         }
     }
+}
+
+/// Signals that end the reader, noticed by the loop between keys (at most one poll interval later), so curses is
+/// always ended by the loop itself and the terminal is given back whole.
+final class Signals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Int32?
+    private var sources: [DispatchSourceSignal] = []
+
+    init(watching numbers: [Int32]) {
+        for number in numbers {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.lock.withLock { if self.first == nil { self.first = number } }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    var received: Int32? { lock.withLock { first } }
 }
