@@ -25,8 +25,7 @@ extension ViewerSession {
             .render(spread, in: navigator.result, size: pageSize)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let rows = drawn.last == "" ? Array(drawn.dropLast()) : drawn
-        let spreadWidth = rows.map { Cells.width($0) }.max() ?? 0
-        let indent = max(0, (screen.columns - spreadWidth) / 2)
+        let indent = max(0, (screen.columns - spreadWidth(spread)) / 2)
         let pad = String(repeating: " ", count: indent)
         picture.rows = rows.prefix(height).map { Cells.clip(pad + $0, to: screen.columns) }
         while picture.rows.count < height { picture.rows.append("") }
@@ -34,6 +33,14 @@ extension ViewerSession {
             picture.highlights += highlights(match, in: spread, rows: picture.rows, indent: indent)
         }
         return picture
+    }
+
+    /// The cells the spread takes across: its pages side by side, or one page when they are stacked. A lone
+    /// page in landscape counts as the pair it stands in for (the text output centres it where the pair would be).
+    func spreadWidth(_ spread: Spread) -> Int {
+        let layout = navigator.result.layout
+        let across = layout.axis == .vertical ? 1 : (layout.orientation == .landscape ? max(2, spread.slots.count) : spread.slots.count)
+        return across * Decorations.text.width(of: pageSize) + max(0, across - 1) * layout.gap
     }
 
     /// The match's cells. A horizontal line is found on the row it is drawn on, within its page's cells; a
