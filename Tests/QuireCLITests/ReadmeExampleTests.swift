@@ -17,20 +17,24 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(shown, example, "the README's library example differs from Examples/Library/main.swift")
     }
 
-    /// The README's sample page (running head, print page labels, a footnote) is what the command it names
-    /// prints: the `<!-- output: ARGS -->` line gives the arguments, the ```text block after it the output.
-    func testReadmeShowsTheSamplePageAsPrinted() throws {
+    /// The README's sample screens (a page with a running head, print page labels and a footnote; the terminal
+    /// reader's first screen) are what the commands they name print: each `<!-- output: ARGS -->` line gives the
+    /// arguments, the ```text block after it the output.
+    func testReadmeShowsTheSampleScreensAsPrinted() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.components(separatedBy: "\n")
-        let at = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("<!-- output: ") }, "README.md shows no command output")
-        let arguments = lines[at].dropFirst("<!-- output: ".count).dropLast(" -->".count).split(separator: " ").map(String.init)
-        XCTAssertEqual(lines[at + 1], "```text")
-        let end = try XCTUnwrap(lines[(at + 2)...].firstIndex(of: "```"))
-        let shown = lines[(at + 2)..<end].map { $0 + "\n" }.joined()
-        let run = try Run.quire(arguments, in: root)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(shown, run.stdout, "the README's sample page differs from what `quire \(arguments.joined(separator: " "))` prints")
+        let markers = lines.indices.filter { lines[$0].hasPrefix("<!-- output: ") }
+        XCTAssertGreaterThanOrEqual(markers.count, 2, "README.md shows the sample page and the reader's screen")
+        for at in markers {
+            let arguments = lines[at].dropFirst("<!-- output: ".count).dropLast(" -->".count).split(separator: " ").map(String.init)
+            XCTAssertEqual(lines[at + 1], "```text")
+            let end = try XCTUnwrap(lines[(at + 2)...].firstIndex(of: "```"))
+            let shown = lines[(at + 2)..<end].map { $0 + "\n" }.joined()
+            let run = try Run.quire(arguments, in: root)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(shown, run.stdout, "the README's sample differs from what `quire \(arguments.joined(separator: " "))` prints")
+        }
     }
 
     /// The lines of the first fenced block after the line `marker`, each ending in a newline.
