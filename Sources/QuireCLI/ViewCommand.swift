@@ -21,7 +21,7 @@ enum ViewCommand {
             OptionSpec(name: "transition", value: "MODE", help: "curl (default: the new page slides in from the spine) or scroll (line by line along the axis)."),
             OptionSpec(name: "no-animation", value: nil, help: "Turn pages without animation (also when TERM=dumb)."),
             OptionSpec(name: "from-start", value: nil, help: "Open at the first page, not where you left off."),
-            OptionSpec(name: "first-spread-only", value: nil, help: "Print the first screen as text and exit (no terminal needed; for timing and scripts)."),
+            OptionSpec(name: "first-spread-only", value: nil, help: "Print the first screen (at the first page) as text and exit (no terminal needed; for timing and scripts)."),
             OptionSpec(name: "screen", value: "COLSxLINES", help: "With --first-spread-only: the screen size (default 100x30)."),
             OptionSpec(name: "reflow-to", value: "COLSxLINES", help: "With --first-spread-only: then read the whole book, resize to this screen and print it too."),
             OptionSpec(name: "timing", value: nil, help: "With --first-spread-only: print how long each step took on standard error."),
@@ -50,8 +50,11 @@ enum ViewCommand {
         let name = arguments.positionals.joined(separator: " ")
         let clock = ContinuousClock()
         let started = clock.now
+        // The place is remembered per book, by content (`BookKey`); the printed first screen never depends on it.
+        let memory = printOnly ? nil : Memory(paths: arguments.positionals)
+        let saved = arguments.has("from-start") ? nil : memory?.position
         let first: Book
-        do { first = try loader.first(at: nil) } catch { throw CommandFailure(input: name, error) }
+        do { first = try loader.first(at: saved) } catch { throw CommandFailure(input: name, error) }
         if printOnly {
             let screen = try arguments.pageSize("screen").map { Viewport(columns: $0.columns, lines: $0.lines) }
                 ?? Viewport(columns: 100, lines: 30)
@@ -72,7 +75,8 @@ enum ViewCommand {
         guard let size = Terminal.size() else {
             throw UsageError(message: "quire view needs a terminal; to write pages to a file or a pipe, use quire render")
         }
-        let session = ViewerSession(book: first, complete: !loader.readsInTwoSteps, settings: settings, screen: size)
+        let session = ViewerSession(book: first, complete: !loader.readsInTwoSteps, settings: settings, screen: size,
+                                    at: saved)
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         let animate = settings.animation != .none && term != "dumb"
         let ending: TerminalReader.Ending
@@ -81,6 +85,7 @@ enum ViewCommand {
         } catch {
             throw CommandFailure(input: name, error.message, code: .usage)
         }
+        if let place = ending.place { memory?.save(place, input: name) }
         // Killed from outside (SIGTERM), the terminal closed (SIGHUP): the shell's convention, 128 + the signal.
         if let signal = ending.signal { exit(128 + signal) }
         return .ok
@@ -111,5 +116,27 @@ enum ViewCommand {
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return String(format: "%.1f", ms)
+    }
+}
+
+/// Where the reader left each book: `positions.json` under the XDG state folder, keyed by the book's content hash.
+/// A book that cannot be keyed (unreadable) or a home without a state folder is simply not remembered.
+struct Memory {
+    var store: PositionStore
+    var key: String
+
+    init?(paths: [String]) {
+        guard let path = PositionStore.defaultPath(), let key = try? BookKey.of(paths: paths) else { return nil }
+        store = PositionStore(path: path)
+        self.key = key
+    }
+
+    var position: ReadingPosition? { store.position(for: key) }
+
+    /// Saves the place; a failure is one warning, never a failed exit (the reading itself went well).
+    func save(_ place: ReadingPosition, input: String) {
+        do { try store.save(place, for: key) } catch {
+            Console.warning(input: input, "could not remember the place in \(error.path): \(error.reason)")
+        }
     }
 }

@@ -26,7 +26,7 @@ extension ViewerSession {
         if let found = Self.scan(pages, for: query, from: from, forward: forward) {
             search = Search(query: query, match: found)
             let before = navigator.spreadIndex
-            navigator.go(to: found.page)
+            jump(to: found.page)
             if let wrapped = before, let now = navigator.spreadIndex, forward ? now < wrapped : now > wrapped {
                 message = forward ? "Search wrapped to the start" : "Search wrapped to the end"
             }

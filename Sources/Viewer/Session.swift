@@ -1,17 +1,9 @@
 import Quire
 
 /// Where the reader is in the book, independent of page size: the first character of the current page, as a
-/// content document and a source offset in it (`PageSource`). A resize re-paginates and shows the page holding
-/// this place again — the same text, not the same page number — and it is what `positions.json` remembers.
-public struct Place: Sendable, Hashable {
-    public var href: String
-    public var offset: Int
-
-    public init(href: String, offset: Int) {
-        self.href = href
-        self.offset = offset
-    }
-}
+/// content document and a source offset in it (`PageSource`, kept in `positions.json` as a `ReadingPosition`). A
+/// resize re-paginates and shows the page holding this place again — the same text, not the same page number.
+public typealias Place = ReadingPosition
 
 /// The terminal reader as a value: the book, its pages at the current screen size, where the reader is and
 /// which screen is up. Keys go in (`handle`), pictures come out (`picture`); nothing here touches the
@@ -33,6 +25,8 @@ public struct ViewerSession: Sendable {
     /// `o` pins an orientation on this screen size; a resize lets the screen decide again.
     var orientationOverride: Orientation?
     var doubleSidedOverride: Bool?
+    /// See `place`.
+    var anchor: Place?
     /// Chapter titles by content document, for the status line.
     var chapterTitles: [String: String] = [:]
 
@@ -49,6 +43,7 @@ public struct ViewerSession: Sendable {
 
     /// Opens the book on `screen` at `place` (the spread holding it), or at the first page.
     public init(book: Book, complete: Bool, settings: ViewerSettings, screen: Viewport, at place: Place? = nil) {
+        self.anchor = place
         self.book = book
         self.complete = complete
         self.settings = settings
@@ -60,11 +55,35 @@ public struct ViewerSession: Sendable {
         repaginate(at: place)
     }
 
-    /// The place of the current page's first character; nil for an empty book.
-    public var place: Place? {
+    /// The place the reader is at: the first character of the page they turned or jumped to. It is kept, not
+    /// recomputed, while that page stays on screen, so setting the book again (a resize, the whole book arriving,
+    /// `o`) never drifts: spreads may pair pages differently at another size, and the spread's first page is not
+    /// always the page that was read. Nil for an empty book.
+    public var place: Place? { anchor ?? spreadPlace }
+
+    /// The first character of the current spread's first page in reading order.
+    var spreadPlace: Place? {
         guard let number = navigator.currentPage else { return nil }
         let page = navigator.result.pages[number - 1]
         return Place(href: page.source.href, offset: page.source.start)
+    }
+
+    /// Shows the spread holding `page`, anchored at that page (not the spread's first), so a resize keeps it.
+    @discardableResult
+    mutating func jump(to page: Int) -> Navigator.Landing {
+        let landing = navigator.go(to: page)
+        if let number = landing.page {
+            let shown = navigator.result.pages[number - 1]
+            anchor = Place(href: shown.source.href, offset: shown.source.start)
+        }
+        return landing
+    }
+
+    /// After a key: the anchor moves only when its page has left the screen.
+    mutating func settleAnchor() {
+        guard let current = navigator.current else { anchor = nil; return }
+        if let anchor, current.contains(page: page(holding: anchor)) { return }
+        anchor = spreadPlace
     }
 
     /// The terminal changed size (SIGWINCH: a window resized, a tablet rotated): the pages are set again for the

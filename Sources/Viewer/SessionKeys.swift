@@ -20,6 +20,11 @@ extension ViewerSession {
 
     /// Handles one key in the current mode.
     public mutating func handle(_ key: Key) -> Outcome {
+        defer { settleAnchor() }
+        return handleInMode(key)
+    }
+
+    mutating func handleInMode(_ key: Key) -> Outcome {
         message = nil
         switch mode {
         case .help:
@@ -119,7 +124,7 @@ extension ViewerSession {
                     mode = .prompt(prompt, text)
                     return .needsWholeBook
                 }
-                let landing = navigator.go(to: number)
+                let landing = jump(to: number)
                 if landing.clamped, let page = landing.page { message = "The book has \(navigator.pageCount) pages; showing page \(page)" }
             case .search:
                 guard !text.isEmpty else { return .redraw }
