@@ -78,11 +78,14 @@ public struct ContentsPanel: Sendable, Hashable {
         let number = entry.page.map(String.init) ?? "?"
         let indent = min(2 * max(0, entry.depth), width / 2)
         let room = width - indent - number.count - 1
-        guard room > 0 else { return Cells.clip(String(repeating: " ", count: max(0, width - number.count)) + number, to: width) }
+        guard room > 0 else {
+            return Cells.clip(String(repeating: " ", count: max(0, width - number.count)) + number, to: width)
+        }
         var title = entry.title.isEmpty ? "—" : entry.title
         if Cells.width(title) > room { title = Cells.clip(title, to: room - 1) + "…" }
         let fill = room - Cells.width(title)
-        let leader = fill >= 4 ? " " + String(repeating: ".", count: fill - 2) + " " : String(repeating: " ", count: fill)
+        let leader = fill >= 4
+            ? " " + String(repeating: ".", count: fill - 2) + " " : String(repeating: " ", count: fill)
         return String(repeating: " ", count: indent) + title + leader + " " + number
     }
 

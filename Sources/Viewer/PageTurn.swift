@@ -19,7 +19,8 @@ public enum PageTurn {
             return zip(old, new).map { old, new in
                 fromRight
                     ? Cells.slice(old, from: 0, width: width - shown) + Cells.slice(new, from: 0, width: shown)
-                    : Cells.slice(new, from: width - shown, width: shown) + Cells.slice(old, from: shown, width: width - shown)
+                    : Cells.slice(new, from: width - shown, width: shown)
+                        + Cells.slice(old, from: shown, width: width - shown)
             }
         }
     }
@@ -43,7 +44,8 @@ public enum PageTurn {
             if sideways {
                 return zip(old, new).map { old, new in
                     forward
-                        ? Cells.slice(new, from: width - shift, width: shift) + Cells.slice(old, from: 0, width: width - shift)
+                        ? Cells.slice(new, from: width - shift, width: shift)
+                            + Cells.slice(old, from: 0, width: width - shift)
                         : Cells.slice(old, from: shift, width: width - shift) + Cells.slice(new, from: 0, width: shift)
                 }
             }

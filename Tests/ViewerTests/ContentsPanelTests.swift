@@ -11,7 +11,8 @@ final class ContentsPanelTests: XCTestCase {
     /// One content page a document, in spine order, as an EPUB lays them out (container paths).
     func pages(_ hrefs: [String]) -> [Page] {
         hrefs.enumerated().map { index, href in
-            Page(number: index + 1, startsChapter: true, source: PageSource(spine: index, href: href, start: 0, end: 10))
+            Page(number: index + 1, startsChapter: true,
+                 source: PageSource(spine: index, href: href, start: 0, end: 10))
         }
     }
 
@@ -128,7 +129,8 @@ final class ContentsPanelTests: XCTestCase {
         for name in ["accessible_epub_3.epub", "childrens-literature.epub", "israelsailing.epub",
                      "kusamakura-japanese-vertical-writing.epub", "internallinks.epub"] {
             let book = try Quire.open([corpus.appendingPathComponent("epub/\(name)").path])
-            let result = Quire.paginate(book, spreads: SpreadOptions(viewport: Viewport(columns: 80, lines: 24))).spreads
+            let options = SpreadOptions(viewport: Viewport(columns: 80, lines: 24))
+            let result = Quire.paginate(book, spreads: options).spreads
             let entries = ContentsPanel.entries(toc: book.document.toc, pages: result.pages)
             XCTAssertEqual(entries.count, book.document.toc.reduce(0) { $0 + $1.count }, name)
             let found = entries.compactMap(\.page)

@@ -38,10 +38,13 @@ final class OverviewTests: XCTestCase {
         let rtl = Overview(result: try book(rtl: true), selected: 0, screen: screen, direction: .rtl)
         XCTAssertGreaterThan(rtl.grid.perRow, 1)
         for index in 0..<(rtl.grid.perRow - 1) {
-            XCTAssertLessThan(ltr.origin(of: index).x, ltr.origin(of: index + 1).x, "ltr: spread \(index + 1) left of the next")
-            XCTAssertGreaterThan(rtl.origin(of: index).x, rtl.origin(of: index + 1).x, "rtl: spread \(index + 1) right of the next")
+            XCTAssertLessThan(ltr.origin(of: index).x, ltr.origin(of: index + 1).x,
+                              "ltr: spread \(index + 1) left of the next")
+            XCTAssertGreaterThan(rtl.origin(of: index).x, rtl.origin(of: index + 1).x,
+                                 "rtl: spread \(index + 1) right of the next")
         }
-        XCTAssertEqual(rtl.origin(of: rtl.grid.perRow).x, rtl.origin(of: 0).x, "the second row starts at the right again")
+        XCTAssertEqual(rtl.origin(of: rtl.grid.perRow).x, rtl.origin(of: 0).x,
+                       "the second row starts at the right again")
         XCTAssertGreaterThan(rtl.origin(of: rtl.grid.perRow).y, 0)
         // The highlight is drawn where the origin says, and the spread's pages read right to left within it.
         let highlight = rtl.picture().highlights[0]
@@ -94,7 +97,8 @@ final class OverviewTests: XCTestCase {
         let result = try book(chapters: 20)
         let small = Viewport(columns: 50, lines: 14)
         var overview = Overview(result: result, selected: 0, screen: small, direction: .ltr)
-        XCTAssertGreaterThan(result.spreads.count, overview.grid.perRow * overview.grid.visibleRows, "more than a screen")
+        XCTAssertGreaterThan(result.spreads.count, overview.grid.perRow * overview.grid.visibleRows,
+                             "more than a screen")
         overview.move(.end)
         var picture = overview.picture()
         assertFits(picture, small)
@@ -157,8 +161,8 @@ final class OverviewTests: XCTestCase {
 
     func testEveryScreenSizeFits() throws {
         let result = try book()
-        for screen in [Viewport(columns: 10, lines: 4), Viewport(columns: 17, lines: 6), Viewport(columns: 132, lines: 50),
-                       Viewport(columns: 1, lines: 2)] {
+        for screen in [Viewport(columns: 10, lines: 4), Viewport(columns: 17, lines: 6),
+                       Viewport(columns: 132, lines: 50), Viewport(columns: 1, lines: 2)] {
             var overview = Overview(result: result, selected: 3, screen: screen, direction: .rtl)
             assertFits(overview.picture(), screen)
             overview.move(.end)
@@ -168,7 +172,8 @@ final class OverviewTests: XCTestCase {
                                options: SpreadOptions(orientation: .landscape, direction: .ltr, axis: .vertical))
         let overview = Overview(result: vertical, selected: 0, screen: screen, direction: .ltr)
         assertFits(overview.picture(), screen)
-        XCTAssertEqual(overview.grid.cellHeight, 2 * (overview.grid.pageLines + 2), "stacked pages on the vertical axis")
+        XCTAssertEqual(overview.grid.cellHeight, 2 * (overview.grid.pageLines + 2),
+                       "stacked pages on the vertical axis")
     }
 
     func testABookWithoutPagesShowsAnEmptyGrid() {

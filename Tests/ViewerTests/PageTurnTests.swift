@@ -29,8 +29,10 @@ final class PageTurnTests: XCTestCase {
         XCTAssertEqual(rtlForward[0][0], "89aaaaaaaa", "rtl forward: the next page's right edge enters at the left")
 
         // Backward is the mirror: going back in an ltr book moves like going forward in an rtl one.
-        XCTAssertEqual(PageTurn.curl(from: old, to: new, width: 10, forward: false, direction: .ltr, frames: 5), rtlForward)
-        XCTAssertEqual(PageTurn.curl(from: old, to: new, width: 10, forward: false, direction: .rtl, frames: 5), ltrForward)
+        let ltrBack = PageTurn.curl(from: old, to: new, width: 10, forward: false, direction: .ltr, frames: 5)
+        let rtlBack = PageTurn.curl(from: old, to: new, width: 10, forward: false, direction: .rtl, frames: 5)
+        XCTAssertEqual(ltrBack, rtlForward)
+        XCTAssertEqual(rtlBack, ltrForward)
         // Each frame shows more of the new page than the one before.
         let shown = ltrForward.map { frame in zip(frame[0], old[0]).filter { $0 != $1 }.count }
         XCTAssertEqual(shown, shown.sorted())
@@ -41,7 +43,8 @@ final class PageTurnTests: XCTestCase {
         let new = ["かなかなかなかな", "ｶﾀｶﾅ全角"]
         for direction in Direction.allCases {
             for forward in [true, false] {
-                let frames = PageTurn.curl(from: old, to: new, width: 15, forward: forward, direction: direction, frames: 3)
+                let frames = PageTurn.curl(from: old, to: new, width: 15, forward: forward, direction: direction,
+                                           frames: 3)
                 assertShapes(frames, rows: 2, width: 15, last: new)
             }
         }

@@ -26,7 +26,8 @@ func spreads(_ document: Document, page: PageSize = PageSize(columns: 20, lines:
 
 /// Every row of a picture fits the screen, and there is exactly one row a line above the status.
 func assertFits(_ picture: Picture, _ screen: Viewport, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(picture.rows.count, screen.lines - 1, "rows fill the screen above the status", file: file, line: line)
+    XCTAssertEqual(picture.rows.count, screen.lines - 1, "rows fill the screen above the status",
+                   file: file, line: line)
     for (index, row) in picture.rows.enumerated() {
         XCTAssertLessThanOrEqual(Cells.width(row), screen.columns, "row \(index): \(row)", file: file, line: line)
     }
