@@ -8,6 +8,8 @@ extension ViewerSession {
         if let problem { return Picture(rows: wrap(problem), status: "q quits") }
         switch mode {
         case .help: return helpPicture()
+        case .overview(let overview): return overview.picture()
+        case .contents(let contents): return contents.picture()
         case .reading, .prompt: return readingPicture()
         }
     }

@@ -33,6 +33,10 @@ public struct ViewerSession: Sendable {
     public enum Mode: Sendable, Hashable {
         case reading
         case help
+        /// Thumbnails of the spreads (Tab).
+        case overview(Overview)
+        /// The table of contents (t).
+        case contents(ContentsPanel)
         /// A line being typed on the status line: `g`/`:` (a page number) or `/` (a search).
         case prompt(Prompt, String)
     }

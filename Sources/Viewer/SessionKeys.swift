@@ -33,6 +33,10 @@ extension ViewerSession {
             return .redraw
         case .prompt(let prompt, let text):
             return handle(key, typing: text, for: prompt)
+        case .overview(let overview):
+            return handle(key, in: overview)
+        case .contents(let contents):
+            return handle(key, in: contents)
         case .reading:
             if case .click(let column, let row) = key {
                 return perform(keyMap.action(forClickAt: column, row: row, screen: screen))
@@ -94,7 +98,8 @@ extension ViewerSession {
             message = !now ? "double-sided" : "single-sided"
             return .redraw
         case .toggleBidi:
-            return toggleBidi()
+            message = "bidi: logical order"
+            return .redraw
         case .help:
             mode = .help
             return .redraw

@@ -54,9 +54,12 @@ public enum TerminalReader {
                 case .needsWholeBook: waiting = key
                 case .turned(let forward) where animate:
                     let next = session.picture()
-                    for frame in session.turnFrames(from: shown, to: next, forward: forward) {
+                    // The whole turn takes about 120 ms however many frames the animation has (under the
+                    // 150 ms after which a turn feels slow); the last frame is the new spread, drawn below.
+                    let frames = session.turnFrames(from: shown, to: next, forward: forward)
+                    for frame in frames {
                         screen.draw(frame)
-                        screen.pause(milliseconds: 30)
+                        screen.pause(milliseconds: Int32(120 / (frames.count + 1)))
                     }
                 case .nothing: continue
                 default: break
