@@ -29,7 +29,7 @@ public final class Tmux {
 
     /// Starts `quire view arguments` as a user's terminal would run it: a UTF-8 locale, an xterm-256color
     /// terminal, and `stateHome` as `XDG_STATE_HOME` (where the reader remembers positions), so no test reads or
-    /// writes the user's own state. `pipe` is a shell pipeline stage the output goes through (`cat`), if any.
+    /// writes the user's own state.
     public convenience init(view arguments: [String], columns: Int = 100, lines: Int = 30, stateHome: URL,
                             in directory: URL = Run.packageRoot) throws {
         try self.init(shell: Self.viewCommand(arguments, stateHome: stateHome), columns: columns, lines: lines,

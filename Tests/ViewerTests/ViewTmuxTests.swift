@@ -77,7 +77,7 @@ final class ViewTmuxTests: XCTestCase {
 
     /// Books whose pages advance to the left: ← turns forward and → back (DESIGN.md §1). Kusamakura is vertical
     /// Japanese with `page-progression-direction="rtl"`; the Arabic tutorial declares nothing and is found
-    /// right-to-left by its script, or is given `--direction rtl` when Quire does not (then the test says so).
+    /// right-to-left by its script (`quire info`: "Page progression: rtl").
     func testRightToLeftBooksTurnForwardWithTheLeftArrow() throws {
         let corpus = try corpus()
         for (path, options) in [(Self.kusamakura, [String]()), (Self.arabic, [])] {
