@@ -114,13 +114,23 @@ extension ViewerSession {
             _ = page
         }
         if let message { right = [message] }
-        var left = book.document.metadata.title ?? "Untitled"
-        if let chapter = currentChapterTitle, chapter != left { left += " · " + chapter }
+        let title = book.document.metadata.title ?? "Untitled"
+        var left = title
+        if let chapter = currentChapterTitle, Self.folded(chapter) != Self.folded(title) { left += " · " + chapter }
         let rightText = right.joined(separator: " · ")
         let room = screen.columns - Cells.width(rightText) - 2
-        let leftText = room > 3 ? Cells.clip(left, to: room) : ""
+        var leftText = room > 3 ? Cells.clip(left, to: room) : ""
+        // A separator the clip left at the end says nothing.
+        while leftText.hasSuffix(" ") || leftText.hasSuffix("·") { leftText.removeLast() }
         let gap = max(1, screen.columns - Cells.width(leftText) - Cells.width(rightText))
         return Cells.clip(leftText + String(repeating: " ", count: gap) + rightText, to: screen.columns)
+    }
+
+    /// A title as compared with another: case and typographic quotes do not make a chapter title differ from
+    /// the book's ("Keeper's" in the metadata, "Keeper’s" in the heading).
+    static func folded(_ title: String) -> String {
+        title.lowercased().replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "‘", with: "'")
+            .replacingOccurrences(of: "“", with: "\"").replacingOccurrences(of: "”", with: "\"")
     }
 
     var currentChapterTitle: String? {

@@ -83,6 +83,12 @@ public struct ViewerSession: Sendable {
         return landing
     }
 
+    /// Shows the spread holding the anchor's page again after the spreads were regrouped (`o`, `d`): a leaf's
+    /// back page or a spread's second page stays the page being read.
+    mutating func showAnchor() {
+        if let anchor { navigator.go(to: page(holding: anchor)) }
+    }
+
     /// After a key: the anchor moves only when its page has left the screen.
     mutating func settleAnchor() {
         guard let current = navigator.current else { anchor = nil; return }

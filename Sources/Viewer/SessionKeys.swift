@@ -82,6 +82,7 @@ extension ViewerSession {
             if settings.pageSize != nil {
                 // A fixed page size: the same pages regrouped, exactly as a rotated device realigns (DESIGN.md §1).
                 navigator.rotate(to: next)
+                showAnchor()
             } else {
                 // Pages sized to the terminal: two pages take half its width each, so the book is set again.
                 repaginate(at: place)
@@ -95,6 +96,7 @@ extension ViewerSession {
             if now && navigator.result.layout.spine == .mid { options.spine = nil }
             doubleSidedOverride = !now
             navigator.rearrange(options)
+            showAnchor()
             message = !now ? "double-sided" : "single-sided"
             return .redraw
         case .toggleBidi:

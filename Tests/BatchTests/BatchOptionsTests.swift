@@ -119,7 +119,9 @@ final class BatchOptionsTests: XCTestCase {
                                                 "hyphenate", "lineBreaking", "notes", "orphans", "pageSize", "paragraph", "ruby", "runningHead", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
                                                  "viewport"])
-        XCTAssertEqual(fields(job.open), ["landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
+        // `documents` has no key: only `quire view` reads one document first; a batch job always reads them all.
+        XCTAssertEqual(job.open.documents, .all)
+        XCTAssertEqual(fields(job.open), ["documents", "landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
         // Every field but `concurrent` has its key: 14 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
         // and the version.

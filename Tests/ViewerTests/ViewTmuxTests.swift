@@ -102,11 +102,12 @@ final class ViewTmuxTests: XCTestCase {
         try wholeBook(tmux)
         try tmux.type("g250")
         try tmux.send("Enter")
-        try waitForPages(tmux, "page 250") { $0.low <= 250 && 250 <= $0.high }
+        let shown = try waitForPages(tmux, "page 250") { $0.low <= 250 && 250 <= $0.high }
         let rows = try tmux.capture()
-        // The reader's place is the spread's first page in reading order (as rotation keeps it,
-        // `Navigator.currentPage`): in this ltr book, the left one.
-        let top = try XCTUnwrap(pageLines(rows).lazy.compactMap { $0.first }
+        // The reader's place is the page asked for, wherever the spread pairs it: in this ltr book page 250 is the
+        // left page when it opens the spread, else the right one.
+        let slot = shown.low == 250 ? 0 : 1
+        let top = try XCTUnwrap(pageLines(rows).lazy.compactMap { $0.count > slot ? $0[slot] : nil }
             .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty })
         let words = Array(top.split(separator: " ").prefix(5).map(String.init))
         try tmux.resize(columns: 50, lines: 40)

@@ -188,8 +188,10 @@ final class ViewerSessionTests: XCTestCase {
     // MARK: Orientation and sides
 
     /// `o` is the same page on a turned device: exactly `Navigator.rotate`, the current page kept in view.
-    func testRotateKeepsTheCurrentPageAsNavigatorRotateDoes() throws {
-        var session = Self.session(screen: Viewport(columns: 100, lines: 24))
+    /// With `--page`, `o` regroups the same pages exactly as `Navigator.rotate` does.
+    func testRotateWithAFixedPageSizeIsNavigatorRotate() throws {
+        var session = Self.session(screen: Viewport(columns: 100, lines: 24),
+                                   settings: ViewerSettings(pageSize: PageSize(columns: 40, lines: 18)))
         XCTAssertEqual(session.navigator.result.layout.orientation, .landscape)
         for _ in 0..<3 { _ = session.handle(.right) }
         let page = try XCTUnwrap(session.navigator.currentPage)
@@ -204,6 +206,28 @@ final class ViewerSessionTests: XCTestCase {
         _ = session.handle(.character("o"))
         XCTAssertEqual(session.navigator, expected)
         XCTAssertTrue(session.navigator.current?.pages.contains(page) ?? false)
+    }
+
+    /// Pages sized to the terminal are set again for one page a screen (then two), at the same text.
+    func testRotateWithTerminalSizedPagesKeepsTheText() throws {
+        var session = Self.session(screen: Viewport(columns: 100, lines: 24))
+        XCTAssertEqual(session.navigator.result.layout.orientation, .landscape)
+        for _ in 0..<3 { _ = session.handle(.right) }
+        let place = try XCTUnwrap(session.place)
+        XCTAssertEqual(session.handle(.character("o")), .redraw)
+        XCTAssertEqual(session.navigator.result.layout.orientation, .portrait)
+        XCTAssertEqual(session.pageSize, PageSize(columns: 98, lines: 20))
+        func holdsPlace(_ session: ViewerSession) -> Bool {
+            session.navigator.current?.pages.contains { number in
+                let source = session.navigator.result.pages[number - 1].source
+                return source.href == place.href && source.start <= place.offset && place.offset < max(source.end, source.start + 1)
+            } ?? false
+        }
+        XCTAssertTrue(holdsPlace(session))
+        _ = session.handle(.character("o"))
+        XCTAssertEqual(session.navigator.result.layout.orientation, .landscape)
+        XCTAssertEqual(session.place, place, "rotating back and forth does not drift")
+        XCTAssertTrue(holdsPlace(session))
     }
 
     func testDoubleSidedToggles() throws {
