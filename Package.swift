@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "BookReaders", dependencies: ["BookModel", "CSS", "CZip", "XMLShim", "CCmark", "CYAML"]),
         .target(name: "Layout", dependencies: ["BookModel", "ICUShim", "CHyphen"]),
         .target(name: "Spreads", dependencies: ["Layout"]),
-        .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel", "Hashing"]),
+        .target(name: "Renderers", dependencies: ["Spreads", "Layout", "BookModel", "Hashing", "ICUShim"]),
         .target(name: "Quire", dependencies: ["BookModel", "BookReaders", "Layout", "Spreads", "Renderers", "Hashing"]),
         // `quire view`: the reader's state, keys and screens as values (Viewer), drawn by ncurses (ViewerTerminal).
         .target(name: "Viewer", dependencies: ["Quire", "Renderers", "Hashing"]),

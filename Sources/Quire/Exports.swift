@@ -25,3 +25,5 @@ public typealias BookSummary = Renderers.BookSummary
 public typealias JSON = Renderers.JSON
 /// How the HTML viewer moves between spreads (`--transition`): a render option of the HTML renderer.
 public typealias Transition = Renderers.Transition
+/// The order of the text output's lines (`--bidi`): logical, or visual for terminals that do no bidi.
+public typealias BidiMode = Renderers.BidiMode

@@ -51,13 +51,14 @@ public typealias OutputFile = Renderers.OutputFile
 extension Quire {
     /// The files a rendering writes into its output folder: pure, so the CLI and batch runs write the same bytes.
     /// `pages` selects the text output's spreads (`--from`/`--to`); the other formats always hold the whole book.
+    /// `bidi` is the text output's line order (`--bidi`): files keep the logical order unless asked.
     public static func files(for book: Book, _ pagination: Pagination, options: RenderOptions,
-                             pages: PageRange = .all) -> [OutputFile] {
+                             pages: PageRange = .all, bidi: BidiMode = .logical) -> [OutputFile] {
         switch options.format {
         case .json:
             return [OutputFile(name: "book.json", bytes: pageMapBytes(pagination))]
         case .text:
-            let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide)
+            let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide, bidi: bidi)
             let result = pagination.spreads
             return result.spreads.filter(pages.selects).map { spread in
                 var bytes: [UInt8] = []
@@ -71,10 +72,11 @@ extension Quire {
 
     /// The selected spreads as text, separated by form feeds, handed to `write` in order a batch at a time:
     /// each batch of `batch` spreads is drawn in parallel chunks, so memory stays bounded and the bytes never depend
-    /// on threads.
-    public static func writeTextSpreads(_ pagination: Pagination, ambiguousWide: Bool, batch: Int = 512,
-                                        where selected: (Spread) -> Bool, write: ([UInt8]) -> Void) {
-        let renderer = TextSpreads(ambiguousWide: ambiguousWide)
+    /// on threads. `bidi: .visual` writes right-to-left lines in display order, for terminals that do no bidi.
+    public static func writeTextSpreads(_ pagination: Pagination, ambiguousWide: Bool, bidi: BidiMode = .logical,
+                                        batch: Int = 512, where selected: (Spread) -> Bool,
+                                        write: ([UInt8]) -> Void) {
+        let renderer = TextSpreads(ambiguousWide: ambiguousWide, bidi: bidi)
         let result = pagination.spreads
         let size = pagination.pageSize
         let spreads = result.spreads.filter(selected)

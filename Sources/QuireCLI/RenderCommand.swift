@@ -36,6 +36,7 @@ enum RenderCommand {
             OptionSpec(name: "gap", value: "N", help: "Cells between the pages of a spread (default 0)."),
             OptionSpec(name: "from", value: "N", help: "First page to print (text)."),
             OptionSpec(name: "to", value: "M", help: "Last page to print (text)."),
+            OptionSpec(name: "bidi", value: "ORDER", help: "Text: logical (default, for terminals that do bidi) or visual (right-to-left lines reordered and Arabic shaped, for terminals that do not)."),
             OptionSpec(name: "quiet", value: nil, help: "Do not print warnings on standard error."),
         ] + OpenArguments.specs,
         details: """
@@ -49,6 +50,7 @@ enum RenderCommand {
             throw UsageError(message: "--format html writes a folder: give it with -o DIR")
         }
         let range = try pageRange(arguments)
+        let bidi: BidiMode = try arguments.choice("bidi") ?? .logical
         if !arguments.has("quiet") { warnInapplicable(arguments, format: options.format) }
         let book = try Inputs.open(arguments)
         let pagination = Quire.paginate(book, layout: options.layout, spreads: options.spreads)
@@ -59,7 +61,7 @@ enum RenderCommand {
         }
         if let path = arguments.value("output") {
             let output = try OutputFolder(path)
-            try output.write(Quire.files(for: book, pagination, options: options, pages: range),
+            try output.write(Quire.files(for: book, pagination, options: options, pages: range, bidi: bidi),
                              spreadCount: pagination.spreads.spreads.count)
             return .ok
         }
@@ -67,8 +69,8 @@ enum RenderCommand {
         case .json:
             Quire.writePageMap(pagination, write: Console.out(bytes:))
         default:
-            Quire.writeTextSpreads(pagination, ambiguousWide: options.layout.ambiguousWide, where: range.selects,
-                                   write: Console.out(bytes:))
+            Quire.writeTextSpreads(pagination, ambiguousWide: options.layout.ambiguousWide, bidi: bidi,
+                                   where: range.selects, write: Console.out(bytes:))
         }
         return .ok
     }
@@ -90,7 +92,7 @@ enum RenderCommand {
     /// the same options for every format).
     static func warnInapplicable(_ arguments: ParsedArguments, format: OutputFormat) {
         let onlyFor: [(option: String, format: OutputFormat)] = [
-            ("from", .text), ("to", .text), ("transition", .html), ("single-file", .html),
+            ("from", .text), ("to", .text), ("bidi", .text), ("transition", .html), ("single-file", .html),
         ]
         for (option, wanted) in onlyFor where arguments.has(option) && format != wanted {
             Console.diagnostic(.warning, input: nil,

@@ -4,8 +4,14 @@ import Layout
 /// Draws one page as a framed box of character cells; the binding edge is drawn heavy.
 public struct TextPageDrawer: Sendable {
     public var ambiguousWide: Bool
+    /// `visual`: each horizontal line that runs right to left is written in display order (`VisualLine`), for
+    /// terminals that do no bidi; vertical pages are drawn as they are.
+    public var bidi: BidiMode
 
-    public init(ambiguousWide: Bool = false) { self.ambiguousWide = ambiguousWide }
+    public init(ambiguousWide: Bool = false, bidi: BidiMode = .logical) {
+        self.ambiguousWide = ambiguousWide
+        self.bidi = bidi
+    }
 
     /// Which edges of the frame are the spine (the binding): drawn with heavy lines.
     public struct Binding: OptionSet, Sendable {
@@ -44,6 +50,17 @@ public struct TextPageDrawer: Sendable {
         let columns = page?.writingMode == .verticalRL ? VerticalColumns(page!.lines.prefix(columnCount), rows: size.lines)
             : nil
         let folio = folio ?? ""
+        // The lines reordered for `--bidi visual`, before the space below is asked for: shaping can lengthen their
+        // UTF-8 (U+06xx letters are two bytes, their presentation forms three). Empty unless a line runs right to
+        // left, so a logical page or one without such lines allocates nothing.
+        var visual: [VisualLine?] = []
+        if bidi == .visual && columns == nil {
+            for index in lines.indices {
+                guard let shown = VisualLine(lines[index], ambiguousWide: ambiguousWide) else { continue }
+                if visual.isEmpty { visual = Array(repeating: nil, count: lines.count) }
+                visual[index - lines.startIndex] = shown
+            }
+        }
         // Frame rows are 3 bytes a cell, a folio line a byte a cell and the folio; a text row is its edges, a
         // space a cell of padding and its text, or in a vertical column at most 6 bytes and the text of a cell.
         var text = folio.utf8.count
@@ -51,6 +68,7 @@ public struct TextPageDrawer: Sendable {
             text += columns.text.count + size.lines * (5 * columnCount)
         } else {
             for index in lines.indices { text += lines[index].text.utf8.count }
+            for line in visual { text += line?.text.utf8.count ?? 0 }
         }
         let limit = 3 * 2 * (width + 2) + (width + 2) + max(size.lines, lines.count) * (8 + width + 1) + text
         let start = out.bytes.count
@@ -68,11 +86,19 @@ public struct TextPageDrawer: Sendable {
                 for index in lines.indices {
                     // By index, so only the text is retained, not every field of the line.
                     // Clamped to the row, whatever width a caller's line claims.
-                    let lead = min(max(0, lines[index].offset(inInlineSize: width)), width)
+                    let shown = visual.isEmpty ? nil : visual[index - lines.startIndex]
+                    var lead = lines[index].offset(inInlineSize: width)
+                    if let shown {
+                        // Placed where the logical line would be (an rtl line stays flush right), at its shaped width.
+                        var placed = lines[index]
+                        placed.width = shown.width
+                        lead = placed.offset(inInlineSize: width)
+                    }
+                    lead = min(max(0, lead), width)
                     writer.put(left)
                     writer.spaces(lead)
-                    writer.put(lines[index].text)
-                    writer.spaces(min(width - lead, width - lead - lines[index].width))
+                    if let shown { writer.put(shown.text) } else { writer.put(lines[index].text) }
+                    writer.spaces(min(width - lead, width - lead - (shown?.width ?? lines[index].width)))
                     writer.put(right)
                     ends.append(start + writer.count)
                     drawn += 1

@@ -7,7 +7,10 @@ import Spreads
 public struct TextSpreads: Sendable {
     public var drawer: TextPageDrawer
 
-    public init(ambiguousWide: Bool = false) { drawer = TextPageDrawer(ambiguousWide: ambiguousWide) }
+    /// `bidi`: `visual` writes right-to-left lines in display order for terminals that do no bidi (`BidiMode`).
+    public init(ambiguousWide: Bool = false, bidi: BidiMode = .logical) {
+        drawer = TextPageDrawer(ambiguousWide: ambiguousWide, bidi: bidi)
+    }
 
     /// All spreads (or those in `range` of spread indexes), one after another.
     public func render(_ result: SpreadResult, size: PageSize, spreads range: Range<Int>? = nil) -> String {

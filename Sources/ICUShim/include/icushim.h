@@ -77,4 +77,18 @@ int64_t qi_text_width(const uint8_t *text, int32_t length, int32_t ambiguous_wid
 /* Base direction from the first strong character: 0 left-to-right, 1 right-to-left, -1 none. */
 int32_t qi_first_strong_direction(const uint8_t *text, int32_t length);
 
+/* 1 when the UTF-8 text holds a character that gives part of a line a right-to-left level in UAX #9: bidi class
+   R, AL or AN, or an explicit RLE, RLO or RLI; 0 otherwise. */
+int32_t qi_has_rtl(const uint8_t *text, int32_t length);
+
+/* qi_visual_line's answer for a line with nothing right-to-left (qi_has_rtl 0): `out` is untouched. */
+enum { QI_VISUAL_UNCHANGED = -2 };
+
+/* A UTF-8 line in the order a terminal that does no bidi must be given it (bidi.c): Arabic letters shaped into
+   presentation forms, lam-alef as a ligature and a space at the line's end (the line keeps its UTF-16 length and
+   its cells), then reordered by UAX #9 at the paragraph level `rtl` (0 left-to-right, 1 right-to-left) with
+   mirrored characters mirrored. Writes UTF-8 into `out` (3 * length bytes always suffice) and returns the byte
+   count, QI_VISUAL_UNCHANGED, or -1 on error. */
+int32_t qi_visual_line(const uint8_t *text, int32_t length, int32_t rtl, uint8_t *out, int32_t capacity);
+
 #endif
