@@ -11,7 +11,7 @@ enum ViewCommand {
     static let shared: Set<String> = [
         "page", "align", "hyphenate", "notes", "running-head", "paragraph", "ruby", "ambiguous", "writing-mode",
         "hanging-punctuation", "breaking", "continuous", "widows", "orphans", "orientation", "spine", "double-sided",
-        "single-sided", "direction", "axis", "first-page", "gap", "quiet",
+        "single-sided", "direction", "axis", "first-page", "gap", "bidi", "quiet",
     ]
 
     static let spec = CommandSpec(
@@ -97,6 +97,7 @@ enum ViewCommand {
         settings.pageSize = try arguments.pageSize("page")
         settings.spreads = try RenderCommand.spreadOptions(arguments, format: .text)
         settings.animation = arguments.has("no-animation") ? .none : try arguments.choice("transition") ?? .curl
+        settings.bidi = try arguments.choice("bidi") ?? .logical
         return settings
     }
 

@@ -23,7 +23,7 @@ extension ViewerSession {
             picture.rows = wrap("The book has no pages.")
             return picture
         }
-        let drawn = TextSpreads(ambiguousWide: settings.layout.ambiguousWide)
+        let drawn = TextSpreads(ambiguousWide: settings.layout.ambiguousWide, bidi: bidi)
             .render(spread, in: navigator.result, size: pageSize)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let rows = drawn.last == "" ? Array(drawn.dropLast()) : drawn

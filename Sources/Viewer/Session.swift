@@ -27,6 +27,8 @@ public struct ViewerSession: Sendable {
     var doubleSidedOverride: Bool?
     /// See `place`.
     var anchor: Place?
+    /// The order right-to-left lines are drawn in; `b` switches it.
+    public internal(set) var bidi: BidiMode
     /// Chapter titles by content document, for the status line.
     var chapterTitles: [String: String] = [:]
 
@@ -48,6 +50,7 @@ public struct ViewerSession: Sendable {
     /// Opens the book on `screen` at `place` (the spread holding it), or at the first page.
     public init(book: Book, complete: Bool, settings: ViewerSettings, screen: Viewport, at place: Place? = nil) {
         self.anchor = place
+        self.bidi = settings.bidi
         self.book = book
         self.complete = complete
         self.settings = settings

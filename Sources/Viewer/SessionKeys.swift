@@ -100,7 +100,9 @@ extension ViewerSession {
             message = !now ? "double-sided" : "single-sided"
             return .redraw
         case .toggleBidi:
-            message = "bidi: logical order"
+            bidi = bidi == .logical ? .visual : .logical
+            message = bidi == .logical ? "bidi: logical order (for terminals that reorder right-to-left text)"
+                : "bidi: visual order (for terminals that do not reorder right-to-left text)"
             return .redraw
         case .help:
             mode = .help

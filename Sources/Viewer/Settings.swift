@@ -9,13 +9,16 @@ public struct ViewerSettings: Sendable {
     public var pageSize: PageSize?
     public var spreads: SpreadOptions
     public var animation: PageAnimation
+    /// The order of right-to-left lines on the screen (`--bidi`); `b` switches it while reading.
+    public var bidi: BidiMode
 
     public init(layout: LayoutOptions = LayoutOptions(), pageSize: PageSize? = nil,
-                spreads: SpreadOptions = SpreadOptions(), animation: PageAnimation = .curl) {
+                spreads: SpreadOptions = SpreadOptions(), animation: PageAnimation = .curl, bidi: BidiMode = .logical) {
         self.layout = layout
         self.pageSize = pageSize
         self.spreads = spreads
         self.animation = animation
+        self.bidi = bidi
     }
 }
 
