@@ -21,8 +21,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Hyphenation patterns (issue 16); libhyphen-dev has no pkg-config file, the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
-        // The terminal reader's screen (issue 18): ncurses, wide-character build.
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // The terminal reader's screen (issue 18): ncurses, wide-character build. Its pkg-config file only adds
+        // -D_XOPEN_SOURCE flags SwiftPM refuses; the header is <ncursesw/curses.h> and the module map links it.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
         // The only code that includes libxml2 or ICU headers (DESIGN.md §3, the ICU rule).
         .target(name: "XMLShim", dependencies: ["CLibXML2"]),

@@ -22,19 +22,31 @@ extension ViewerSession {
         return .redraw
     }
 
+    /// The keys that move a selection in the overview and the contents, as vi and `less` users expect.
+    static func gridMove(for key: Key) -> GridMove? {
+        switch key {
+        case .left, .character("h"): return .left
+        case .right, .character("l"): return .right
+        case .up, .character("k"): return .up
+        case .down, .character("j"): return .down
+        case .pageUp: return .pageUp
+        case .pageDown, .character(" "): return .pageDown
+        case .home: return .home
+        case .end, .character("G"): return .end
+        default: return nil
+        }
+    }
+
     /// A key in the overview: arrows move on the screen (so ← is the next spread in an rtl book), Enter or a click
     /// opens the chosen spread, Tab or Escape returns to the page that was open.
     mutating func handle(_ key: Key, in overview: Overview) -> Outcome {
         var overview = overview
+        if let move = Self.gridMove(for: key) {
+            overview.move(move)
+            mode = .overview(overview)
+            return .redraw
+        }
         switch key {
-        case .left, .character("h"): overview.move(.left)
-        case .right, .character("l"): overview.move(.right)
-        case .up, .character("k"): overview.move(.up)
-        case .down, .character("j"): overview.move(.down)
-        case .pageUp: overview.move(.pageUp)
-        case .pageDown, .character(" "): overview.move(.pageDown)
-        case .home: overview.move(.home)
-        case .end, .character("G"): overview.move(.end)
         case .enter: return open(spread: overview.selected)
         case .click(let column, let row):
             guard let spread = overview.spread(atCell: column, row: row) else { return .nothing }
@@ -45,20 +57,17 @@ extension ViewerSession {
         case .character("q"): return .quit
         default: return .nothing
         }
-        mode = .overview(overview)
-        return .redraw
     }
 
     /// A key in the contents: ↑/↓ choose, Enter jumps to the entry's page, Escape or t returns.
     mutating func handle(_ key: Key, in contents: ContentsPanel) -> Outcome {
         var contents = contents
+        if let move = Self.gridMove(for: key) {
+            contents.move(move)
+            mode = .contents(contents)
+            return .redraw
+        }
         switch key {
-        case .up, .character("k"): contents.move(.up)
-        case .down, .character("j"): contents.move(.down)
-        case .pageUp: contents.move(.pageUp)
-        case .pageDown, .character(" "): contents.move(.pageDown)
-        case .home: contents.move(.home)
-        case .end, .character("G"): contents.move(.end)
         case .enter:
             mode = .reading
             guard let page = contents.selectedEntry?.page else {
@@ -73,8 +82,6 @@ extension ViewerSession {
         case .character("q"): return .quit
         default: return .nothing
         }
-        mode = .contents(contents)
-        return .redraw
     }
 
     private mutating func open(spread index: Int) -> Outcome {

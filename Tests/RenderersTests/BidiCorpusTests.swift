@@ -3,24 +3,14 @@ import Quire
 @testable import Renderers
 import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `--bidi visual` on the corpus's Arabic, Hebrew and Persian books: the same rows as the logical output, each as
 /// wide as a terminal measures it (glibc's wcswidth, not Quire's own measure), and only rows with right-to-left
 /// text changed, to a reordering of their characters.
 final class BidiCorpusTests: XCTestCase {
-    /// glibc's wcswidth in a UTF-8 locale set for this thread only (as TerminalWidthTests measures).
+    /// glibc's wcswidth, as a terminal counts cells (TestSupport `terminalWidth`).
     private func wcswidth(_ text: Substring) -> Int {
-        typealias WCSWidth = @convention(c) (UnsafePointer<wchar_t>?, Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcswidth"),
-              let locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else { return -2 }
-        let function = unsafeBitCast(symbol, to: WCSWidth.self)
-        let previous = uselocale(locale)
-        defer { uselocale(previous); freelocale(locale) }
-        let scalars = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        return scalars.withUnsafeBufferPointer { Int(function($0.baseAddress, $0.count)) }
+        terminalWidth(text)
     }
 
     /// The manifest's books in a right-to-left language (its sixth column).

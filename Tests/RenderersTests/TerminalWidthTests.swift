@@ -4,23 +4,13 @@ import Quire
 import Spreads
 import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Cells are counted as terminals draw them (issue 13): per code point by wcwidth, spacing marks included, and
 /// emoji presentation sequences as two; the text renderer's output fits the terminal it was measured for.
 final class TerminalWidthTests: XCTestCase {
-    /// glibc's wcswidth (which Swift's Glibc module does not export) in a UTF-8 locale set for this thread only.
+    /// glibc's wcswidth, as a terminal counts cells (TestSupport `terminalWidth`).
     private func wcswidth(_ text: String) -> Int {
-        typealias WCSWidth = @convention(c) (UnsafePointer<wchar_t>?, Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcswidth"),
-              let locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else { return -2 }
-        let function = unsafeBitCast(symbol, to: WCSWidth.self)
-        let previous = uselocale(locale)
-        defer { uselocale(previous); freelocale(locale) }
-        let scalars = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        return scalars.withUnsafeBufferPointer { Int(function($0.baseAddress, $0.count)) }
+        terminalWidth(text)
     }
 
     func testClustersCountEveryCodePointATerminalDraws() {
