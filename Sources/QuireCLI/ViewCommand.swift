@@ -59,7 +59,7 @@ enum ViewCommand {
             let screen = try arguments.pageSize("screen").map { Viewport(columns: $0.columns, lines: $0.lines) }
                 ?? Viewport(columns: 100, lines: 30)
             var session = ViewerSession(book: first, complete: !loader.readsInTwoSteps, settings: settings, screen: screen)
-            print(session.picture(), timing: arguments.has("timing") ? "first spread" : nil, since: started)
+            printScreen(session.picture(), timing: arguments.has("timing") ? "first spread" : nil, since: started)
             if let reflow = try arguments.pageSize("reflow-to") {
                 let wholeStarted = clock.now
                 if !session.complete {
@@ -68,7 +68,7 @@ enum ViewCommand {
                 if arguments.has("timing") { Console.error("view: whole book \(milliseconds(since: wholeStarted)) ms\n") }
                 let reflowStarted = clock.now
                 session.resize(to: Viewport(columns: reflow.columns, lines: reflow.lines))
-                print(session.picture(), timing: arguments.has("timing") ? "reflow" : nil, since: reflowStarted)
+                printScreen(session.picture(), timing: arguments.has("timing") ? "reflow" : nil, since: reflowStarted)
             }
             return .ok
         }
@@ -102,7 +102,7 @@ enum ViewCommand {
     }
 
     /// The picture as text: its rows, trailing spaces trimmed, then the status line.
-    static func print(_ picture: Picture, timing step: String?, since start: ContinuousClock.Instant) {
+    static func printScreen(_ picture: Picture, timing step: String?, since start: ContinuousClock.Instant) {
         var out = ""
         for row in picture.rows + [picture.status] {
             var row = Substring(row)

@@ -17,6 +17,8 @@ public struct Pages: Sendable {
         public var orientation: Orientation?
         public var doubleSided: Bool?
 
+        /// The settings are the session's own and never change while it runs; of them only the page size is
+        /// compared (the rest holds no `Equatable` choice that a running reader could alter).
         public static func == (a: Request, b: Request) -> Bool {
             a.screen == b.screen && a.orientation == b.orientation && a.doubleSided == b.doubleSided
                 && a.settings.pageSize == b.settings.pageSize

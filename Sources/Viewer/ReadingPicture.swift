@@ -102,16 +102,14 @@ extension ViewerSession {
         let pages = navigator.result.pages
         var right: [String] = []
         if let spread = navigator.current, let first = spread.pages.first {
-            let page = pages[first - 1]
             if let label = printLabel(at: first) { right.append("p. \(label)") }
             let shown = spread.pages.filter { pages[$0 - 1].kind == .content || spread.pages.count == 1 }
             if let total = pageCount, let low = shown.first, let high = shown.last {
                 right.append("page \(low == high ? "\(low)" : "\(low)–\(high)") of \(total)")
-                right.append("\(100 * (high) / max(1, total))%")
+                right.append("\(100 * high / max(1, total))%")
             } else {
                 right.append("page ? of ? (reading the book…)")
             }
-            _ = page
         }
         if let message { right = [message] }
         let title = book.document.metadata.title ?? "Untitled"
