@@ -49,9 +49,10 @@ public struct HTMLSite: Sendable {
                                     imageBoxes: HTMLAssets.imageBoxes(result.pages))
         drawer.imageAlternatives = images.alternatives
         drawer.rubyAsRuby = rubyShown
-        drawer.placeholderMode = verticalPages && !result.pages.contains { $0.writingMode != .verticalRL } ? "vrl" : "htb"
-        let sizing = HTMLSizing(size: pageSize, axis: result.layout.axis, gap: result.layout.gap,
+        var sizing = HTMLSizing(size: pageSize, axis: result.layout.axis, gap: result.layout.gap,
                                 verticalPages: verticalPages, rubySpace: rubyShown)
+        sizing.horizontalPages = result.pages.contains { $0.writingMode != .verticalRL }
+        drawer.placeholderMode = sizing.horizontalPages ? "htb" : "vrl"
         let pagesPerSpread = portrait != nil ? 2 : max(1, result.spreads.map(\.slots.count).max() ?? 1)
         let firstPages = firstPageByHref()
         var css = HTMLStyle.css(.init(sizing: sizing, pagesPerSpread: pagesPerSpread, live: portrait != nil,
