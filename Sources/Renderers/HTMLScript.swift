@@ -4,7 +4,14 @@
 /// stylesheet decides from the window's shape how many pages show (`HTMLSizing.twoPageQuery`, the same query the
 /// script watches). Everything works without it: links, `:target` and media queries carry the reading.
 enum HTMLScript {
-    static let text = """
+    /// What every document carries: `source` without indentation and comment lines (a folder site repeats it in
+    /// every spread file, so its bytes count; nothing else changes, the script has no multi-line strings).
+    static let text: String = source.split(separator: "\n")
+        .map { $0.drop { $0 == " " } }
+        .filter { !$0.hasPrefix("//") }
+        .joined(separator: "\n")
+
+    static let source = """
     (function () {
       'use strict';
       var body = document.body;

@@ -60,7 +60,8 @@ public struct HTMLSite: Sendable {
         if HTMLInlineStyle.styled(result.pages) { css += "\n" + HTMLInlineStyle.css }
         let plan = portrait.map { PortraitPlan(landscape: result, portrait: $0) }
         let context = Context(site: self, drawer: drawer, css: css, sizing: sizing, plan: plan, firstPages: firstPages,
-                              rubyShown: rubyShown)
+                              rubyShown: rubyShown, policy: Context.policy(css: css),
+                              marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
         var out: [OutputFile] = []
         switch mode {
         case .single:
