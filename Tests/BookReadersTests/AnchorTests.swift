@@ -46,6 +46,7 @@ final class AnchorTests: XCTestCase {
             <div id="box"><p>Gamma <em>delta <b id="deep">epsilon</b></em> zeta.</p></div>
             <ul><li id="item">Eta</li><li><p id="twice">Theta</p></li></ul>
             <p id="twice">Iota</p>
+            <p><a name="both">Mu</a></p><p id="both">Nu</p>
             loose <span id="loose">kappa</span>
             <p>x<sup id="raised">2</sup> and <a name="old" id="new">lambda</a></p>
             """)
@@ -56,6 +57,8 @@ final class AnchorTests: XCTestCase {
         let list = try XCTUnwrap(chapter.blocks.first { if case .list = $0.kind { return true } else { return false } })
         XCTAssertEqual(chapter.anchors["item"], list.location.offset)
         XCTAssertEqual(chapter.anchors["twice"], list.location.offset + "Eta".count, "the first element wins")
+        XCTAssertEqual(chapter.anchors["both"], try block(chapter, startingWith: "Nu").location.offset,
+                       "an id wins over an earlier link name, as HTML finds the indicated element")
         XCTAssertEqual(chapter.anchors["loose"], try block(chapter, startingWith: "loose").location.offset + "loose ".count)
         let last = try XCTUnwrap(offsets.last)
         XCTAssertEqual(chapter.anchors["raised"], last + 1)

@@ -38,9 +38,9 @@ struct ContentImporter {
     var pendingReferences: [(target: String, marker: String)] = []
     /// Ids of this document that its references named so far: an element with one of them is a note.
     var referencedIDs: Set<String> = []
-    /// Element ids (and `<a name>`s) → the offset where the element's text starts (`ImportAnchors.swift`):
-    /// `Chapter.anchors`.
-    var anchors: [String: Int] = [:]
+    /// Element ids and `<a name>`s → the offset where the element's text starts (`ImportAnchors.swift`).
+    var anchorIDs: [String: Int] = [:]
+    var anchorNames: [String: Int] = [:]
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
     private var pendingPageBreaks: [String] = []
