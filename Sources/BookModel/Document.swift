@@ -33,6 +33,11 @@ public struct Chapter: Sendable, Equatable {
     public var linear: Bool
     /// The chapter's note references in source order (issue 17); Layout sets the notes they name on their pages.
     public var noteReferences: [NoteReference] = []
+    /// Where the targets of fragment identifiers start (issue 22): element id (or EPUB 2 `<a name>`; a Markdown
+    /// heading's slug) → offset of its text, counted as `SourceLocation.offset` is, so a contents entry
+    /// `ch2.xhtml#part-b` can be taken to the page whose source range holds it (Renderers' `ContentsPages`). The
+    /// first element with an id wins; empty for a chapter without ids.
+    public var anchors: [String: Int] = [:]
 
     public init(spineIndex: Int, href: String, title: String? = nil, blocks: [Block] = [],
                 language: String? = nil, direction: Direction? = nil, writingMode: WritingMode? = nil,

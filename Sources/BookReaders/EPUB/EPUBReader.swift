@@ -244,6 +244,7 @@ public enum EPUBReader {
                 : importer.blocks(in: body, context: context)
             importer.finish(into: &chapter.blocks, context: context)
             chapter.noteReferences = importer.noteReferences
+            chapter.anchors = importer.anchors
             diagnostics.append(contentsOf: importer.diagnostics)
         case let type where type.hasPrefix("image/"):
             // An image directly in the spine (fixed-layout comics): one placeholder.

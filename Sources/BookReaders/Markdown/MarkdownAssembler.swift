@@ -55,6 +55,8 @@ enum MarkdownAssembler {
                                     language: item.frontMatter.language,
                                     direction: item.frontMatter.direction ?? (tally.mostlyRTL ? .rtl : nil),
                                     writingMode: item.frontMatter.writingMode))
+            // The slug the contents entry names (`item.fragment`) is the chapter's opening heading.
+            if let slug = item.fragment { chapters[chapters.count - 1].anchors = [slug: blocks.first?.location.offset ?? 0] }
             if !item.noteKeys.isEmpty {
                 chapters[chapters.count - 1].noteReferences = noteReferences(in: blocks, keys: item.noteKeys)
             }

@@ -10,6 +10,7 @@ import CSS
 /// - `ImportBlocks.swift`: the element dispatch and block structure (paragraphs, headings, pre, containers);
 /// - `ImportInlines.swift`: inline elements and ruby, feeding `InlineCollector`;
 /// - `ImportLists.swift`, `ImportTables.swift`, `ImportImages.swift`: lists, tables, images and SVG;
+/// - `ImportAnchors.swift`: the offsets of the elements fragment identifiers name (`anchors`);
 /// - `ElementRules.swift`: what applies to one element from its name and attributes (inline or block, hidden,
 ///   language and direction, page-break markers);
 /// - `StyleRules.swift`: what the book's CSS (`ElementStyles`) changes: the inherited context, roles, keeps and
@@ -37,6 +38,9 @@ struct ContentImporter {
     var pendingReferences: [(target: String, marker: String)] = []
     /// Ids of this document that its references named so far: an element with one of them is a note.
     var referencedIDs: Set<String> = []
+    /// Element ids and `<a name>`s → the offset where the element's text starts (`ImportAnchors.swift`).
+    var anchorIDs: [String: Int] = [:]
+    var anchorNames: [String: Int] = [:]
     /// Scalars of visible text emitted so far: the next block's source offset.
     private(set) var offset = 0
     private var pendingPageBreaks: [String] = []

@@ -47,6 +47,7 @@ extension ContentImporter {
         let name = key(e)
         if let math = displayMath(e, name: name) {
             flush(&collector, into: &out, context: parent, at: paragraphLocation)
+            recordAnchor(e, isLink: false, at: offset)
             mathBlock(math, context: math == e ? parent : context, into: &out)
             return
         }
@@ -61,6 +62,7 @@ extension ContentImporter {
             return
         }
         flush(&collector, into: &out, context: parent, at: paragraphLocation)
+        recordAnchor(e, isLink: name == "a", at: offset)
         let look = styles.look(e)
         if let side = look?.breakBefore { breakPage(side) }
         if look?.avoidBreakBefore == true, !out.isEmpty { out[out.count - 1].look.keepWithNext = true }

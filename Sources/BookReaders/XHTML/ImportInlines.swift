@@ -6,6 +6,9 @@ import BookModel
 extension ContentImporter {
     mutating func inline(_ e: E, name: String, context: Context, collector: inout InlineCollector,
                          blockSink: inout [Block], paragraphLocation: inout SourceLocation) {
+        // The running paragraph starts at `offset` (nothing is appended while it gathers); the text before `e` in it
+        // is the collector's, counted only for elements that can be named.
+        if isAnchor(e, isLink: name == "a") { recordAnchor(e, isLink: name == "a", at: offset + collector.characterCount) }
         var ctx = context
         switch name {
         case "br": collector.appendLineBreak(); return

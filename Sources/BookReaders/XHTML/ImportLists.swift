@@ -17,6 +17,7 @@ extension ContentImporter {
         for item in items {
             if let value = doc.attribute(item, Known.value).flatMap({ Int($0.trimmingSpaces) }) { number = value }
             let itemContext = inherit(context, from: item)
+            recordAnchor(item, isLink: false, at: offset)
             let blocks = self.blocks(in: item, context: itemContext)
             let marker = explicitMarkers ? Self.marker(number, type: type) + "." : nil
             listItems.append(ListItem(blocks: blocks, marker: marker))

@@ -32,6 +32,15 @@ struct InlineCollector {
         }
     }
 
+    /// Scalars of visible text gathered so far (as `Inline.characterCount` counts them): where the next text starts
+    /// in the paragraph, for the offset of an element met inside it (`ImportAnchors.swift`). Walks the paragraph, so
+    /// it is asked only for elements with attributes.
+    var characterCount: Int {
+        var count = finished.reduce(0) { $0 + $1.characterCount }
+        if hasRun { for byte in run where byte & 0xC0 != 0x80 { count += 1 } }
+        return count
+    }
+
     /// The inlines so far.
     var inlines: [Inline] {
         mutating get { flushRun(); return finished }
