@@ -10,7 +10,10 @@ extension Quire {
     static func htmlFiles(for book: Book, _ pagination: Pagination, options: RenderOptions) -> [OutputFile] {
         let portrait = options.liveOrientation ? pagination.spreads.rotated(to: .portrait) : nil
         let site = HTMLSite(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads,
-                            portrait: portrait, toc: book.document.toc, images: images(of: book),
+                            portrait: portrait, toc: book.document.toc,
+                            contentsPages: ContentsPages.pages(toc: book.document.toc, pages: pagination.pages,
+                                                               chapters: book.document.chapters),
+                            images: images(of: book),
                             options: HTMLSite.Options(transition: options.transition ?? .curl,
                                                       singleFile: options.singleFile,
                                                       ambiguousWide: options.layout.ambiguousWide,
