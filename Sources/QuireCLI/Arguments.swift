@@ -42,8 +42,11 @@ struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every value given for each option, in order, for the few options that may be repeated (batch --expect).
+    var repeated: [String: [String]] = [:]
 
     func value(_ name: String) -> String? { values[name] }
+    func all(_ name: String) -> [String] { repeated[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
 
@@ -76,11 +79,12 @@ enum ArgumentParser {
                 throw UsageError(message: "unknown option '\(argument)'\(suggestion)")
             }
             if option.value != nil {
-                if let inlineValue { parsed.values[name] = inlineValue; continue }
+                if let inlineValue { parsed.values[name] = inlineValue; parsed.repeated[name, default: []].append(inlineValue); continue }
                 guard index < arguments.count else {
                     throw UsageError(message: "--\(name) needs a value \(option.value!)")
                 }
                 parsed.values[name] = arguments[index]
+                parsed.repeated[name, default: []].append(arguments[index])
                 index += 1
             } else {
                 if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }

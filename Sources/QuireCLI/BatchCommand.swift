@@ -12,7 +12,10 @@ enum BatchCommand {
         options: [
             OptionSpec(name: "output", short: "o", value: "OUTDIR", help: "Write each book into its own folder under OUTDIR, and OUTDIR/manifest.jsonl."),
             OptionSpec(name: "jobs", short: "j", value: "N", help: "Books rendered at once (default: the number of cores)."),
-            OptionSpec(name: "shard", value: "K/N", help: "Take only the books of shard K of N (1-based); the N shards together make one full run."),
+            OptionSpec(name: "shard", value: "K/N|auto[/N]", help: "Take only the books of shard K of N (1-based); the N shards together make one full run. auto: K (and N) from a Slurm array task or a Kubernetes Indexed Job (see below)."),
+            OptionSpec(name: "grace", value: "SECONDS", help: "On SIGTERM/SIGINT, give the books in flight this long to finish, then abandon them (default 10; 0: at once)."),
+            OptionSpec(name: "merge", value: nil, help: "Merge the manifests of the OUTDIRs given (shards, reruns) into one: -o FILE or stdout; no rendering."),
+            OptionSpec(name: "expect", value: "INPUT", help: "With --merge: the inputs the shards were given (repeatable); books none of them did are reported missing."),
             OptionSpec(name: "force", value: nil, help: "Render books again even when their output is up to date."),
             OptionSpec(name: "max-input-mb", value: "MB", help: "Input megabytes worked on at once (default 512); bounds memory with large books."),
             OptionSpec(name: "quiet", value: nil, help: "No progress bar and no summary line (errors are still printed)."),
@@ -30,12 +33,28 @@ enum BatchCommand {
         its input root (the folder argument, a file argument's folder, or the list's folder). Books already
         rendered from the same bytes with the same options are skipped. --viewport defaults to 80x24 (not the
         terminal), so a batch gives the same output wherever it runs.
-        Exit status: 0 all books done, 65 some books failed (the others are written), 64 usage,
-        73 OUTDIR cannot be created or written, 130/143 interrupted by SIGINT/SIGTERM.
+        --shard auto takes the shard from the scheduler: a Slurm array task is shard (SLURM_ARRAY_TASK_ID -
+        SLURM_ARRAY_TASK_MIN) / SLURM_ARRAY_TASK_STEP + 1 of SLURM_ARRAY_TASK_COUNT (so --array=0-3 and 1-4 both
+        work); a Kubernetes Indexed Job pod is shard JOB_COMPLETION_INDEX + 1, and needs auto/N (N: the Job's
+        completions), as Kubernetes does not tell the total. auto/N overrides the count in every case.
+        On the first SIGTERM or SIGINT no new book starts; the books in flight get --grace seconds to finish and are
+        then abandoned (their temporary folders removed: a book's folder is written whole or not at all); a second
+        signal abandons them at once. A rerun skips the finished books and does the rest.
+        quire batch --merge OUTDIR... [-o FILE] [--expect INPUT]... renders nothing: it reads each OUTDIR's
+        manifest.jsonl (or a manifest file named as such), keeps each book's last line (later OUTDIRs win), and
+        writes one line per book, sorted by key, to FILE (FILE/manifest.jsonl when FILE is a folder) or stdout.
+        On stderr: each book whose last status is error, with --expect each book of those inputs that no manifest
+        mentions, lines cut short or invalid (skipped), and a summary.
+        Exit status: 0 all books done, 65 some books failed (the others are written) or, with --merge, failed or
+        missing, 64 usage (an unusable --shard auto included), 66 an @LIST or, with --merge, a manifest cannot be
+        read, 73 OUTDIR cannot be created or written, 130/143 interrupted by SIGINT/SIGTERM.
         """)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        if arguments.has("merge") { return try BatchMergeCommand.run(arguments) }
+        if arguments.has("expect") { throw UsageError(message: "--expect goes with --merge") }
         let job = try batchJob(arguments)
+        let grace = try arguments.number("grace", in: 0...86_400) ?? 10
         let runner: BatchRunner
         do { runner = try BatchRunner(job) } catch { throw failure(error) }
         let quiet = arguments.has("quiet")
@@ -44,7 +63,7 @@ enum BatchCommand {
         }
         let progress = Progress(total: runner.books.count, bar: !quiet && Terminal.standardErrorIsTerminal)
         let cancellation = BatchCancellation()
-        let signals = Signals(cancellation: cancellation, progress: progress)
+        let signals = Signals(cancellation: cancellation, progress: progress, grace: grace)
         signals.install()
         progress.start()
         let summary: BatchSummary
@@ -54,6 +73,8 @@ enum BatchCommand {
             progress.stop()
             throw failure(error)
         }
+        // A forced exit (grace over, second signal) may be under way on another thread: it exits, not this one.
+        guard signals.finish() else { while true { pause() } }
         progress.stop()
         if !quiet { Console.error(line(summary)) }
         if let signal = signals.received {
@@ -104,10 +125,13 @@ enum BatchCommand {
         let jobs = try arguments.number("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         var shard: BatchShard?
         if let text = arguments.value("shard") {
-            guard let parsed = BatchShard(parsing: text) else {
-                throw UsageError(message: "--shard takes K/N with 1 <= K <= N, e.g. 2/3, not '\(text)'")
+            guard let request = BatchShardRequest(parsing: text) else {
+                throw UsageError(message: "--shard takes K/N with 1 <= K <= N (e.g. 2/3), auto or auto/N, not '\(text)'")
             }
-            shard = parsed
+            switch request.resolve(environment: ProcessInfo.processInfo.environment) {
+            case .success(let resolved): shard = resolved
+            case .failure(let error): throw UsageError(message: error.message)
+            }
         }
         let megabytes = try arguments.number("max-input-mb", in: 1...1_048_576) ?? 512
         return BatchJob(inputs: arguments.positionals, outputRoot: output, options: options, open: open, jobs: jobs,
@@ -115,18 +139,26 @@ enum BatchCommand {
     }
 }
 
-/// SIGINT/SIGTERM: the first stops new books and lets the run wind down; a second removes the folders of
-/// books in flight and exits at once.
+/// SIGINT/SIGTERM, as a scheduler sends them (SIGTERM, then SIGKILL after its own grace period): the first starts
+/// no new book and gives the books in flight `grace` seconds to finish; when that runs out, or at a second signal,
+/// or at once with a grace of 0, the books in flight are abandoned (`BatchCancellation.abandon`: their temporary
+/// folders removed, nothing moved into place) and the process exits with 128 + the first signal.
 final class Signals: @unchecked Sendable {
     private let cancellation: BatchCancellation
     private let progress: Progress
+    private let grace: Int
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
     private var first: Int32?
+    /// The run returned and the command is printing its summary and exiting (`finish()`).
+    private var finished = false
+    /// A forced exit is under way.
+    private var exiting = false
 
-    init(cancellation: BatchCancellation, progress: Progress) {
+    init(cancellation: BatchCancellation, progress: Progress, grace: Int) {
         self.cancellation = cancellation
         self.progress = progress
+        self.grace = grace
     }
 
     var received: Int32? { lock.withLock { first } }
@@ -141,19 +173,41 @@ final class Signals: @unchecked Sendable {
         }
     }
 
+    /// Called when the run has returned: false when a forced exit has begun (the caller must then not exit).
+    func finish() -> Bool {
+        lock.withLock {
+            finished = !exiting
+            return finished
+        }
+    }
+
     private func handle(_ number: Int32) {
         let again: Bool = lock.withLock {
             if first == nil { first = number; return false }
             return true
         }
-        cancellation.cancel()
-        if again {
-            for folder in cancellation.inFlightFolders { try? FileManager.default.removeItem(atPath: folder) }
-            progress.stop()
-            Console.error("batch: interrupted again: stopped at once\n")
-            exit(128 + number)
+        if again { return abandon(number, "interrupted again: books in flight abandoned") }
+        if grace == 0 { return abandon(number, "interrupted: books in flight abandoned (--grace 0)") }
+        cancellation.stop()
+        progress.message("batch: stopping: no new books; those in flight get \(grace) s to finish (signal again to stop at once)")
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(grace)) { [self] in
+            abandon(number, "interrupted: books in flight abandoned after the \(grace) s grace period")
         }
-        progress.message("batch: stopping after the books in flight (signal again to stop at once)")
+    }
+
+    /// Abandons the books in flight and exits, unless the run has already finished (its own exit is on the way).
+    private func abandon(_ number: Int32, _ message: String) {
+        let go: Bool = lock.withLock {
+            guard !finished, !exiting else { return false }
+            exiting = true
+            return true
+        }
+        guard go else { return }
+        let status = 128 + (received ?? number)
+        cancellation.abandon()
+        progress.stop()
+        Console.error("batch: \(message)\n")
+        exit(status)
     }
 }
 

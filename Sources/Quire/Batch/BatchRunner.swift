@@ -40,28 +40,67 @@ public struct BatchSummary: Sendable, Equatable {
     public var skipped = 0
     /// Inputs that are not books (see `BatchIgnoredInput`); the same in every shard, as discovery precedes sharding.
     public var ignored = 0
-    /// Books never finished because the run was cancelled.
+    /// Books never finished because the run was stopped or cancelled.
     public var notDone = 0
+    /// The run was stopped early (`BatchCancellation.stop()` or `cancel()`: a signal, or a manifest line that
+    /// could not be written).
     public var cancelled = false
     public var seconds: Double = 0
 }
 
-/// Stops a run: no new book starts, and books in flight are abandoned before they are moved into place.
+/// Stops a run in two steps, as a scheduler's SIGTERM asks (issue 21): `stop()` starts no new book and lets the
+/// books in flight finish; `cancel()` also abandons those, each at its next check (before it is rendered, before each
+/// file is written, before it is moved into place), so a book's folder appears whole or not at all.
 public final class BatchCancellation: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
+    private var stopped = false
     private var cancelled = false
     private var temporaries: Set<String> = []
 
     public init() {}
 
-    public func cancel() { lock.withLock { cancelled = true } }
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    /// No new book starts; books in flight go on.
+    public func stop() { condition.withLock { stopped = true } }
+    /// No new book starts and books in flight are abandoned.
+    public func cancel() { condition.withLock { stopped = true; cancelled = true } }
+    public var isStopped: Bool { condition.withLock { stopped } }
+    public var isCancelled: Bool { condition.withLock { cancelled } }
 
     /// Temporary folders of books in flight, for a last-moment cleanup before a forced exit.
-    public var inFlightFolders: [String] { lock.withLock { Array(temporaries) } }
+    public var inFlightFolders: [String] { condition.withLock { Array(temporaries) } }
 
-    func track(_ path: String) { lock.withLock { _ = temporaries.insert(path) } }
-    func untrack(_ path: String) { lock.withLock { _ = temporaries.remove(path) } }
+    /// Cancels, then waits up to `timeout` seconds for the books being written to remove their own temporary
+    /// folders (each stops before its next file), and removes those still there: after this returns, the process
+    /// can exit at once without leaving a half-written folder. Books still being rendered have nothing on disk
+    /// yet, and no new temporary folder is made once cancelled (`track`). Returns the folders it had to remove.
+    @discardableResult
+    public func abandon(timeout: Double = 2) -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        cancelled = true
+        stopped = true
+        while !temporaries.isEmpty, condition.wait(until: deadline) {}
+        let left = Array(temporaries)
+        condition.unlock()
+        for folder in left { try? FileManager.default.removeItem(atPath: folder) }
+        return left
+    }
+
+    /// Registers a temporary folder about to be made; false (make nothing) once cancelled.
+    func track(_ path: String) -> Bool {
+        condition.withLock {
+            guard !cancelled else { return false }
+            temporaries.insert(path)
+            return true
+        }
+    }
+
+    func untrack(_ path: String) {
+        condition.withLock {
+            temporaries.remove(path)
+            condition.broadcast()
+        }
+    }
 }
 
 /// Renders many books into one output root; the `quire batch` command is a thin layer over it.
@@ -100,7 +139,7 @@ public struct BatchRunner: Sendable {
             group.enter()
             let thread = Thread { [job] in
                 defer { group.leave() }
-                while !cancellation.isCancelled, let book = state.next() {
+                while !cancellation.isStopped, let book = state.next() {
                     let result = Self.process(book, job: job, optionsHash: optionsHash, budget: budget, cancellation: cancellation)
                     guard let result else { continue }
                     state.finish(result) {
@@ -114,7 +153,7 @@ public struct BatchRunner: Sendable {
         }
         group.wait()
         var summary = state.summary
-        summary.cancelled = cancellation.isCancelled
+        summary.cancelled = cancellation.isStopped
         summary.ignored = ignored.count
         summary.notDone = books.count - summary.ok - summary.failed - summary.skipped
         summary.seconds = Date().timeIntervalSince(start)
@@ -159,7 +198,8 @@ public struct BatchRunner: Sendable {
         let size = inputSize(book.path)
         budget.acquire(size)
         defer { budget.release(size) }
-        if cancellation.isCancelled { return nil }
+        // A book that waited for the byte budget has not started: it is not one of the books in flight.
+        if cancellation.isStopped { return nil }
 
         let target = job.outputRoot + "/" + book.name
         let inputStamp = stamp(book)
@@ -191,7 +231,7 @@ public struct BatchRunner: Sendable {
         if cancellation.isCancelled { return nil }
 
         let temporary = job.outputRoot + "/" + OutputWriter.temporaryName(book.name)
-        cancellation.track(temporary)
+        guard cancellation.track(temporary) else { return nil }
         defer { cancellation.untrack(temporary) }
         do {
             try OutputWriter.writeNew(files + [OutputFile(name: BatchMarker.fileName, bytes: marker.bytes)], at: temporary,
