@@ -13,6 +13,7 @@ source "$here/lib.sh"
 
 work=$(mktemp -d /tmp/quire-parallel.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 cluster_quire "$work" || { fail parallel "no quire binary"; exit 1; }
 command -v parallel >/dev/null || { fail parallel "GNU parallel not found (make deps installs it)"; exit 1; }
 

@@ -20,6 +20,7 @@ source "$here/slurm-local.sh"
 
 work=$(mktemp -d /tmp/quire-cluster.XXXXXX)
 trap 'slurm_stop; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 cluster_quire "$work" || { fail slurm "no quire binary"; exit 1; }
 etc_before=$(ls -la /etc/slurm 2>/dev/null)
 
@@ -48,6 +49,9 @@ sbatch_array() {
     local name=$1; shift
     sbatch --parsable --job-name="$name" --output="$work/logs/$name-%A_%a.out" "$@" "$sbatch_file" "${library_args[@]}"
 }
+
+# task_exit JOB_TASK: how it ended, e.g. "CANCELLED ExitCode=0:9" (killed by signal 9) or "TIMEOUT ExitCode=143:0".
+task_exit() { echo "$(task_state "$1") $(scontrol show job "$1" 2>/dev/null | grep -o ' ExitCode=[0-9:]*' | head -n 1)"; }
 
 # task_state JOB_TASK: RUNNING, PENDING, COMPLETED, CANCELLED, TIMEOUT, FAILED… (records kept MinJobAge).
 task_state() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -n 1 | cut -d= -f2; }
@@ -92,10 +96,10 @@ slow="$work/slow"
 mkdir -p "$slow" && python3 "$here/makebooks.py" "$slow" slow 16 40 200
 
 # The time-limit task: a job that has already spent 40 s of its one-minute limit (a sleep stands in for that)
-# then runs the recipe over copies of the requeue library's books (copies: batch takes a file reached by
-# several links once), enough of them for 55 s of CPU (as the
-# reference run measured it), so quire is still busy when the limit comes: 60 to 90 s after the start, as the
-# controller checks limits every 30 s. It runs beside the other scenarios, on one of the node's CPUs.
+# then runs the recipe over copies of the requeue library's books (copies, as batch takes a file reached by
+# several links once), enough of them for 55 s of CPU as the reference run measured it, so quire is still
+# busy when the limit comes: 60 to 90 s after the start, as the controller checks limits every 30 s. It runs
+# beside the other scenarios, on one of the node's CPUs.
 TIMEFORMAT='%U %S'
 cpu=$( { time reference_run "$slow" "$work/slow-ref" >/dev/null; } 2>&1 ) || { fail slurm/requeue "reference run"; exit 1; }
 per_copy_ms=$(awk '{ printf "%d", ($1 + $2) * 1000 }' <<<"$cpu")
@@ -144,6 +148,7 @@ run_requeue() {
         [ $((SECONDS - start)) -lt 300 ] || { echo "tasks still running after 300 s"; return 1; }
         sleep 0.5
     done
+    echo "after the kills: task 1 $(task_exit "${job}_1"), task 2 $(task_exit "${job}_2"), task 3 $(task_state "${job}_3")"
     echo "after the kills: $(find "$work/slow-out" -maxdepth 1 -name '.tmp.*' | wc -l) temporary folders"
     python3 "$here/manifest.py" folders "$work/slow-out" "$work/slow-ref" 0 || return 1
     scontrol requeue "${job}_1,${job}_2" || return 1
@@ -162,7 +167,7 @@ run_timelimit() {
     slurm_wait "$timelimit_job" 240 || return 1
     state=$(task_state "$task")
     [ "$state" = TIMEOUT ] || { echo "the task ended $state, not TIMEOUT: it finished within its limit"; return 1; }
-    echo "at the time limit: $(find "$work/long-out" -maxdepth 1 -name '.tmp.*' | wc -l) temporary folders"
+    echo "at the time limit: $(task_exit "$task"), $(find "$work/long-out" -maxdepth 1 -name '.tmp.*' | wc -l) temporary folders"
     python3 "$here/manifest.py" folders "$work/long-out" "$work/slow-ref" 1 || return 1
     scontrol requeue "$task" || return 1
     scontrol update JobId="$task" TimeLimit=10 StartTime=now >/dev/null || return 1
