@@ -50,6 +50,18 @@ sbatch_array() {
     sbatch --parsable --job-name="$name" --output="$work/logs/$name-%A_%a.out" "$@" "$sbatch_file" "${library_args[@]}"
 }
 
+# kill_quire JOB K: SIGKILL to the quire of array task K (found by its Slurm environment), by pid.
+kill_quire() {
+    local environ pid killed=0
+    for environ in /proc/[0-9]*/environ; do
+        pid=${environ//[^0-9]/}
+        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = quire ] || continue
+        grep -qzxF "SLURM_ARRAY_JOB_ID=$1" "$environ" 2>/dev/null && grep -qzxF "SLURM_ARRAY_TASK_ID=$2" "$environ" \
+            && kill -KILL "$pid" && killed=1
+    done
+    [ "$killed" = 1 ] || { echo "no quire process of task ${1}_$2"; return 1; }
+}
+
 # task_exit JOB_TASK: how it ended, e.g. "CANCELLED ExitCode=0:9" (killed by signal 9) or "TIMEOUT ExitCode=143:0".
 task_exit() { echo "$(task_state "$1") $(scontrol show job "$1" 2>/dev/null | grep -o ' ExitCode=[0-9:]*' | head -n 1)"; }
 
@@ -134,10 +146,11 @@ run_requeue() {
     wait_running "${job}_1" && wait_books "$manifest" 1 4 1 || return 1
     [ "$(task_state "${job}_1")" = RUNNING ] || { echo "task 1 finished before it was cancelled"; return 1; }
     scancel "${job}_1"
-    # Task 2: SIGKILL at once, as a crash or the OOM killer would: a temporary folder may stay behind.
+    # Task 2: quire gets SIGKILL with no warning, as from the OOM killer (scancel --signal=KILL would not do:
+    # Slurm turns it into its SIGTERM-KillWait-SIGKILL): a temporary folder may stay behind.
     wait_running "${job}_2" && wait_books "$manifest" 2 4 1 || return 1
     [ "$(task_state "${job}_2")" = RUNNING ] || { echo "task 2 finished before it was killed"; return 1; }
-    scancel --signal=KILL "${job}_2"
+    kill_quire "$job" 2 || return 1
     # Task 3: requeued while it runs (SIGTERM, KillWait, back to the queue), as preemption does.
     wait_running "${job}_3" && wait_books "$manifest" 3 4 1 || return 1
     [ "$(task_state "${job}_3")" = RUNNING ] || { echo "task 3 finished before it was requeued"; return 1; }
