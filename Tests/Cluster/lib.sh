@@ -27,10 +27,9 @@ make_library() {
     local library=$1 name
     mkdir -p "$library/corpus" "$library/samples" "$library/generated"
     if [ -n "${QUIRE_CORPUS:-}" ]; then
-        for name in epub/wasteland.epub epub/haruko-jpeg.epub epub/cc-shared-culture.epub epub/sous-le-vent.epub \
-                    epub/internallinks.epub epub/regime-anticancer-arabic.epub epub/kusamakura-preview.epub \
-                    epub/page-blanche.epub epub/hefty-water.epub epub/cole-voyage-of-life.epub \
-                    epub/w3c/lay-pkg-flow-paginated.epub markdown/rtl/fa-react-dev-thinking-in-react.md; do
+        for name in epub/haruko-jpeg.epub epub/cc-shared-culture.epub epub/sous-le-vent.epub epub/internallinks.epub \
+                    epub/regime-anticancer-arabic.epub epub/kusamakura-preview.epub epub/page-blanche.epub \
+                    epub/hefty-water.epub epub/cole-voyage-of-life.epub markdown/rtl/fa-react-dev-thinking-in-react.md; do
             [ -f "$QUIRE_CORPUS/$name" ] || { echo "cluster: $QUIRE_CORPUS/$name is missing" >&2; return 1; }
             ln -s "$QUIRE_CORPUS/$name" "$library/corpus/$(basename "$name")"
         done

@@ -19,7 +19,17 @@ source "$here/lib.sh"
 source "$here/slurm-local.sh"
 
 work=$(mktemp -d /tmp/quire-cluster.XXXXXX)
-trap 'slurm_stop; rm -rf "$work"' EXIT
+# On failure the jobs' and daemons' logs are shown before everything is removed.
+on_exit() {
+    if [ "$cluster_failed" -ne 0 ]; then
+        local log
+        for log in "$work"/logs/*.out; do [ -f "$log" ] && { echo "--- $log"; tail -n 5 "$log"; }; done
+        [ -n "$SLURM_DIR" ] && slurm_log_tail 2>&1
+    fi
+    slurm_stop
+    rm -rf "$work"
+}
+trap on_exit EXIT
 trap 'exit 130' INT TERM
 cluster_quire "$work" || { fail slurm "no quire binary"; exit 1; }
 etc_before=$(ls -la /etc/slurm 2>/dev/null)
@@ -199,6 +209,7 @@ if out=$(run_timelimit 2>&1); then echo "$out"; pass slurm/timelimit; else echo 
 
 # --- 3. teardown -------------------------------------------------------------------------------------------
 slurm_dir=$work/slurm
+[ "$cluster_failed" -eq 0 ] || slurm_log_tail 2>&1
 slurm_stop
 run_teardown() {
     local pid left
