@@ -5,7 +5,8 @@
   manifest.py resumed MANIFEST REFERENCE    after kills and reruns: every book ends ok or skipped, none was
                                             rendered twice (at most one `ok`), none failed, and at least one was
                                             skipped (a rerun found it done)
-  manifest.py count MANIFEST K N            lines whose key falls in shard K of N (to time a kill: see below)
+  manifest.py first K N KEY...              the first of the keys (in batch's order) that falls in shard K of N,
+                                            to know when a task has finished its first book (see shard below)
   manifest.py merge MANIFEST...             the lines of several shards' manifests, last line of each key kept
   manifest.py folders OUTDIR REFDIR STRIP   every book folder in OUTDIR is complete: it holds the files of
                                             REFDIR's book whose key is the folder's key (from .quire-batch.json)
@@ -108,10 +109,11 @@ def main(argv):
         problems = once(argv[2], argv[3])
     elif command == "resumed" and len(argv) == 4:
         problems = resumed(argv[2], argv[3])
-    elif command == "count" and len(argv) == 5:
-        path, index, count = argv[2], int(argv[3]), int(argv[4])
-        print(sum(1 for line in lines(path) if shard(line["key"], count) == index) if os.path.exists(path) else 0)
-        return 0
+    elif command == "first" and len(argv) >= 5:
+        index, count = int(argv[2]), int(argv[3])
+        mine = sorted(key for key in argv[4:] if shard(key, count) == index)
+        print(mine[0] if mine else "")
+        return 0 if mine else 1
     elif command == "merge" and len(argv) >= 3:
         merged = {}
         for path in argv[2:]:

@@ -87,12 +87,14 @@ wait_running() {
     done
 }
 
-# wait_books MANIFEST K N COUNT: until COUNT books of shard K/N are in the manifest, while task K still runs.
-wait_books() {
-    local start=$SECONDS
-    while [ "$(python3 "$here/manifest.py" count "$1" "$2" "$3")" -lt "$4" ]; do
-        [ $((SECONDS - start)) -lt 120 ] || { echo "shard $2/$3 wrote no book in 120 s"; return 1; }
-        sleep 0.2
+# wait_first_book MANIFEST K N: until task K of N has finished its first book (the library's books are named
+# so that each shard has three or more: the task is still busy when it is killed).
+wait_first_book() {
+    local start=$SECONDS first
+    first=$(cd "$slow" && python3 "$here/manifest.py" first "$2" "$3" *.md) || { echo "shard $2/$3 has no book"; return 1; }
+    until grep -qF "\"key\":\"$first\"" "$1" 2>/dev/null; do
+        [ $((SECONDS - start)) -lt 120 ] || { echo "task $2 did not finish $first in 120 s"; return 1; }
+        sleep 0.1
     done
 }
 
@@ -113,9 +115,10 @@ release() { local task; for task in "$@"; do scontrol update JobId="$task" Start
 # --- libraries and reference runs ------------------------------------------------------------------------
 library="$work/library"
 make_library "$library" || { fail slurm/recipe "cannot build the library"; exit 1; }
-# The requeue library: generated books of 40 to 200 KB, large enough for a task to be caught mid-book.
+# The requeue library: 18 generated books of 40 to 200 KB, which put 3 to 8 books in each of 4 shards, so a
+# task that has finished its first book still has a few seconds of work when it is killed.
 slow="$work/slow"
-mkdir -p "$slow" && python3 "$here/makebooks.py" "$slow" slow 16 40 200
+mkdir -p "$slow" && python3 "$here/makebooks.py" "$slow" slow 18 40 200
 
 # The time-limit task: a job that has already spent 40 s of its one-minute limit (a sleep stands in for that)
 # then runs the recipe over copies of the requeue library's books (copies, as batch takes a file reached by
@@ -153,16 +156,16 @@ run_requeue() {
     # The tasks stop within KillWait (5 s): QUIRE_GRACE (exported to the job) stays below it.
     job=$(QUIRE_GRACE=3 sbatch_array requeue --array=1-4 --cpus-per-task=1) || return 1
     # Task 1: scancel once it has finished a book: SIGTERM, then SIGKILL after KillWait.
-    wait_running "${job}_1" && wait_books "$manifest" 1 4 1 || return 1
+    wait_running "${job}_1" && wait_first_book "$manifest" 1 4 || return 1
     [ "$(task_state "${job}_1")" = RUNNING ] || { echo "task 1 finished before it was cancelled"; return 1; }
     scancel "${job}_1"
     # Task 2: quire gets SIGKILL with no warning, as from the OOM killer (scancel --signal=KILL would not do:
     # Slurm turns it into its SIGTERM-KillWait-SIGKILL): a temporary folder may stay behind.
-    wait_running "${job}_2" && wait_books "$manifest" 2 4 1 || return 1
+    wait_running "${job}_2" && wait_first_book "$manifest" 2 4 || return 1
     [ "$(task_state "${job}_2")" = RUNNING ] || { echo "task 2 finished before it was killed"; return 1; }
     kill_quire "$job" 2 || return 1
     # Task 3: requeued while it runs (SIGTERM, KillWait, back to the queue), as preemption does.
-    wait_running "${job}_3" && wait_books "$manifest" 3 4 1 || return 1
+    wait_running "${job}_3" && wait_first_book "$manifest" 3 4 || return 1
     [ "$(task_state "${job}_3")" = RUNNING ] || { echo "task 3 finished before it was requeued"; return 1; }
     scontrol requeue "${job}_3"
     # Task 4 runs to its end. Wait until nothing runs, then look at what the kills left.
