@@ -128,24 +128,25 @@ slurm_processes() {
 }
 
 slurm_stop() {
+    # Every command here may fail (a daemon already gone): none may end the function under the caller's set -e.
     [ -n "$SLURM_DIR" ] || return 0
+    local pid index tries
     if [ "${#SLURM_PIDS[@]}" -ge 3 ]; then
-        scancel --full --quiet --partition=quire 2>/dev/null
-        local tries
-        for tries in $(seq 40); do [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break; sleep 0.5; done
+        scancel --full --quiet --partition=quire 2>/dev/null || true
+        for tries in $(seq 40); do [ -z "$(squeue -h -o %i 2>/dev/null || true)" ] && break; sleep 0.5; done
     fi
     # slurmd and slurmctld first, munged last (they talk through it); TERM, then KILL after 10 s.
-    local pid index
     for ((index = ${#SLURM_PIDS[@]} - 1; index >= 0; index--)); do
         pid=${SLURM_PIDS[index]}
         kill -TERM "$pid" 2>/dev/null || continue
         for tries in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null
+        kill -KILL "$pid" 2>/dev/null || true
     done
     # Job steps (slurmstepd and what it runs) inherit SLURM_CONF from slurmd or sbatch: any left are this
     # cluster's own, found by that variable and killed by pid.
-    for pid in $(slurm_processes); do kill -KILL "$pid" 2>/dev/null; done
+    for pid in $(slurm_processes); do kill -KILL "$pid" 2>/dev/null || true; done
     rm -rf "$SLURM_DIR"
     SLURM_DIR=
+    SLURM_PIDS=()
     unset SLURM_CONF
 }

@@ -69,7 +69,7 @@ kill_quire() {
         grep -qzxF "SLURM_ARRAY_JOB_ID=$1" "$environ" 2>/dev/null && grep -qzxF "SLURM_ARRAY_TASK_ID=$2" "$environ" \
             && kill -KILL "$pid" && killed=1
     done
-    [ "$killed" = 1 ] || { echo "no quire process of task ${1}_$2"; return 1; }
+    [ "$killed" = 1 ] || { echo "no quire process of task ${1}_$2 ($(task_state "${1}_$2"))"; return 1; }
 }
 
 # task_exit JOB_TASK: how it ended, e.g. "CANCELLED ExitCode=0:9" (killed by signal 9) or "TIMEOUT ExitCode=143:0".
@@ -153,8 +153,9 @@ if out=$(run_recipe 2>&1); then pass slurm/recipe; else echo "$out"; fail slurm/
 run_requeue() {
     library_args=("$slow" "$work/slow-out")
     local job manifest="$work/slow-out/manifest.jsonl"
-    # The tasks stop within KillWait (5 s): QUIRE_GRACE (exported to the job) stays below it.
-    job=$(QUIRE_GRACE=3 sbatch_array requeue --array=1-4 --cpus-per-task=1) || return 1
+    # The tasks stop within KillWait (5 s): QUIRE_GRACE (exported to the job) stays below it. One task at a time
+    # (%1), so each is caught just after its first book whatever the machine's load.
+    job=$(QUIRE_GRACE=3 sbatch_array requeue --array=1-4%1 --cpus-per-task=1) || return 1
     # Task 1: scancel once it has finished a book: SIGTERM, then SIGKILL after KillWait.
     wait_running "${job}_1" && wait_first_book "$manifest" 1 4 || return 1
     [ "$(task_state "${job}_1")" = RUNNING ] || { echo "task 1 finished before it was cancelled"; return 1; }
@@ -178,6 +179,7 @@ run_requeue() {
     echo "after the kills: $(find "$work/slow-out" -maxdepth 1 -name '.tmp.*' | wc -l) temporary folders"
     python3 "$here/manifest.py" folders "$work/slow-out" "$work/slow-ref" 0 || return 1
     scontrol requeue "${job}_1,${job}_2" || return 1
+    scontrol update JobId="$job" ArrayTaskThrottle=0 >/dev/null || return 1
     release "${job}_1" "${job}_2" "${job}_3"
     slurm_wait "$job" 300 || return 1
     all_completed "$job" 4 || return 1
