@@ -62,12 +62,10 @@ sbatch_array() {
 
 # kill_quire JOB K: SIGKILL to the quire of array task K (found by its Slurm environment), by pid.
 kill_quire() {
-    local environ pid killed=0
-    for environ in /proc/[0-9]*/environ; do
-        pid=${environ//[^0-9]/}
-        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = quire ] || continue
-        grep -qzxF "SLURM_ARRAY_JOB_ID=$1" "$environ" 2>/dev/null && grep -qzxF "SLURM_ARRAY_TASK_ID=$2" "$environ" \
-            && kill -KILL "$pid" && killed=1
+    local pid killed=0
+    for pid in $(pgrep -x quire); do
+        grep -qzxF "SLURM_ARRAY_JOB_ID=$1" "/proc/$pid/environ" 2>/dev/null \
+            && grep -qzxF "SLURM_ARRAY_TASK_ID=$2" "/proc/$pid/environ" && kill -KILL "$pid" && killed=1
     done
     [ "$killed" = 1 ] || { echo "no quire process of task ${1}_$2 ($(task_state "${1}_$2"))"; return 1; }
 }
