@@ -5,7 +5,8 @@ SHELL := /bin/bash
 # Debian packages the build and tests need, and the pkg-config names that prove them installed.
 DEBS := pkg-config python3 libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev \
         libhyphen-dev libncurses-dev tmux hyphen-en-us hyphen-fr hyphen-de hyphen-es hyphen-ru \
-        chromium chromium-driver python3-selenium python3-html5lib fonts-ipafont-gothic
+        chromium chromium-driver python3-selenium python3-html5lib fonts-ipafont-gothic \
+        slurm-wlm munge parallel python3-yaml
 PKGCONFIG := libzip zlib libxml-2.0 icu-uc libcmark-gfm yaml-0.1 libcrypto ncursesw
 
 SAMPLE := Samples/lighthouse-keeper
@@ -37,11 +38,13 @@ release: deps
 run: release
 	.build/release/quire render $(SAMPLE)
 
-## test: build and run every test (corpus tests run when ../shared/corpus exists), then the browser suite.
+## test: build and run every test (corpus tests run when ../shared/corpus exists), then the browser suite, then
+## the cluster suite (a one-node Slurm, GNU parallel, the Kubernetes Job's structure: Tests/Cluster/run).
 test: deps
 	swift build --build-tests
 	swift test --skip-build
 	QUIRE_BIN=$(CURDIR)/.build/debug/quire Tests/Browser/run
+	QUIRE_BIN=$(CURDIR)/.build/debug/quire Tests/Cluster/run
 
 ## test-asan: unit tests and a corpus walk (every book, text and JSON) under AddressSanitizer and UBSan.
 test-asan: deps
