@@ -53,11 +53,6 @@ slurm_start "$(mktemp -d /tmp/quire-bench-slurm.XXXXXX)" || status=$?
 if [ "$status" -eq 77 ]; then echo "batch-bench: Slurm part skipped: $SLURM_SKIP"; exit 0; fi
 [ "$status" -eq 0 ] || exit 1
 sbatch_file=deploy/slurm/quire-array.sbatch
-# Until quire batch has --grace (issue 21, shards work), the recipe runs without that option.
-if ! "$quire" batch --help | grep -q -- --grace; then
-  sed 's/ --grace "${QUIRE_GRACE:-20}"//' "$sbatch_file" >"$work/quire-array.sbatch"
-  sbatch_file="$work/quire-array.sbatch"
-fi
 for count in $shards; do
   cpus=$(( $(nproc) / count )); [ "$cpus" -ge 1 ] || cpus=1
   out="$work/slurm-$count"

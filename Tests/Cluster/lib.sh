@@ -17,9 +17,6 @@ cluster_quire() {
     export PATH="$1/bin:$PATH"
 }
 
-# Whether this quire's batch has an option (the shards work of issue 21 adds --merge, --grace and --shard auto).
-batch_supports() { quire batch --help 2>/dev/null | grep -q -- "$1"; }
-
 # The recipe library: real books when QUIRE_CORPUS is set (links to a few small and middling EPUBs and
 # Markdown files of several scripts and directions, so a run stays within seconds), the bundled samples
 # (unpacked EPUB folders, copied: batch does not follow links to folders) and generated Markdown books.

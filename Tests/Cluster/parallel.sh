@@ -34,12 +34,7 @@ run_shards() {
             cp -al "$shard/$folder" "$work/union/$folder"
         done
     done
-    if batch_supports --merge; then
-        quire batch --merge "$work"/out/shard-* -o "$work/union/manifest.jsonl" --expect "$library" || return 1
-    else
-        echo "note: this quire has no --merge yet: the manifests are concatenated"
-        cat "$work"/out/shard-*/manifest.jsonl >"$work/union/manifest.jsonl"
-    fi
+    quire batch --merge "$work"/out/shard-* -o "$work/union/manifest.jsonl" --expect "$library" || return 1
     same_books "$work/ref" "$work/union" "$work/shards.diff" || { head -n 20 "$work/shards.diff"; return 1; }
     python3 "$here/manifest.py" once "$work/union/manifest.jsonl" "$work/ref/manifest.jsonl" || return 1
 }
@@ -51,7 +46,5 @@ run_merge_missing() {
         2>"$work/merge.err" || status=$?
     [ "$status" -eq 65 ] || { echo "merging 2 of 3 shards exited $status, not 65"; cat "$work/merge.err"; return 1; }
 }
-if ! batch_supports --merge; then
-    skip parallel/merge "this quire has no batch --merge yet (issue 21 shards work)"
-elif out=$(run_merge_missing 2>&1); then pass parallel/merge; else echo "$out"; fail parallel/merge "see above"; fi
+if out=$(run_merge_missing 2>&1); then pass parallel/merge; else echo "$out"; fail parallel/merge "see above"; fi
 exit "$cluster_failed"

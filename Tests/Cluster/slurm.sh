@@ -44,15 +44,8 @@ conf=$SLURM_CONF
 daemons=("${SLURM_PIDS[@]}")
 mkdir -p "$work/logs"
 
-# The recipe, run verbatim once the shards work (issue 21) gives quire --grace; until then the copy run here
-# leaves that one option out, and says so.
+# The recipe, run verbatim.
 sbatch_file="$cluster_root/deploy/slurm/quire-array.sbatch"
-if ! batch_supports --grace; then
-    echo "note: this quire has no --grace yet: the recipe runs without it"
-    sed 's/ --grace "${QUIRE_GRACE:-20}"//' "$sbatch_file" >"$work/quire-array.sbatch"
-    chmod +x "$work/quire-array.sbatch"
-    sbatch_file="$work/quire-array.sbatch"
-fi
 
 # sbatch_array NAME SBATCH_OPTIONS... -- LIBRARY OUTDIR: submits the recipe; prints the job id.
 sbatch_array() {
