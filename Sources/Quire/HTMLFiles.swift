@@ -8,11 +8,13 @@ extension Quire {
 
     /// The HTML viewer's files; images are read here (the renderer itself is pure).
     static func htmlFiles(for book: Book, _ pagination: Pagination, options: RenderOptions) -> [OutputFile] {
+        let portrait = options.liveOrientation ? pagination.spreads.rotated(to: .portrait) : nil
         let site = HTMLSite(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads,
-                            toc: book.document.toc, images: images(of: book),
+                            portrait: portrait, toc: book.document.toc, images: images(of: book),
                             options: HTMLSite.Options(transition: options.transition ?? .curl,
                                                       singleFile: options.singleFile,
-                                                      ambiguousWide: options.layout.ambiguousWide))
+                                                      ambiguousWide: options.layout.ambiguousWide,
+                                                      rubyAsRuby: options.rubyAsRuby))
         return site.files()
     }
 
@@ -20,13 +22,14 @@ extension Quire {
     /// folder, or a Markdown book's folder, under the same rule (nothing outside it; see `DirectoryContainer`).
     /// URLs are never fetched; what cannot be read keeps its text placeholder.
     static func images(of book: Book) -> HTMLImages {
-        let sources = HTMLAssets.imageSources(book.document)
+        let refs = HTMLAssets.images(book.document)
+        let sources = refs.map(\.source)
         var data: [String: [UInt8]] = [:]
         if let container = book.container {
             for source in Set(sources) where !source.isEmpty && (container.size(of: source) ?? 0) <= htmlImageLimit {
                 if let bytes = try? container.read(source), bytes.count <= htmlImageLimit { data[source] = bytes }
             }
         }
-        return HTMLImages(sources: sources, data: data)
+        return HTMLImages(sources: sources, data: data, alternatives: refs.map(\.alt))
     }
 }

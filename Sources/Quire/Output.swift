@@ -17,14 +17,40 @@ public struct RenderOptions: Sendable, Hashable {
     public var singleFile: Bool
     /// HTML: how the viewer moves between spreads; nil: curl.
     public var transition: Transition?
+    /// HTML: the files hold landscape spreads and the reader shows one page at a time when two do not fit the
+    /// window (`--orientation auto`; see `useReaderDefaults`).
+    public var liveOrientation: Bool
+    /// HTML: ruby is drawn as ruby over lines laid out with `--ruby drop` cells (see `useReaderDefaults`).
+    public var rubyAsRuby: Bool
 
     public init(layout: LayoutOptions = LayoutOptions(), spreads: SpreadOptions = SpreadOptions(),
-                format: OutputFormat = .text, singleFile: Bool = false, transition: Transition? = nil) {
+                format: OutputFormat = .text, singleFile: Bool = false, transition: Transition? = nil,
+                liveOrientation: Bool = false, rubyAsRuby: Bool = false) {
         self.layout = layout
         self.spreads = spreads
         self.format = format
         self.singleFile = singleFile
         self.transition = transition
+        self.liveOrientation = liveOrientation
+        self.rubyAsRuby = rubyAsRuby
+    }
+
+    /// The HTML reader's defaults (issue 22), the one home of both rules:
+    /// - `--orientation auto` with nothing that pins one arrangement (no `--spine`, not `--single-sided`): the
+    ///   spreads are built for landscape, and the site also carries the portrait order, so a window or a tablet
+    ///   held upright shows one page at a time and turning it sideways shows two, at the same page;
+    /// - no `--ruby` given: lines are laid out without the reading in their cells (`drop`) and the reading is drawn
+    ///   as ruby over (beside) its base, as Japanese books print it. `--ruby paren|aozora` keeps the cells.
+    public mutating func useReaderDefaults(rubyGiven: Bool) {
+        guard format == .html else { return }
+        if spreads.orientation == .auto && spreads.spine == nil && spreads.doubleSided != false {
+            spreads.orientation = .landscape
+            liveOrientation = true
+        }
+        if !rubyGiven {
+            layout.ruby = .drop
+            rubyAsRuby = true
+        }
     }
 }
 

@@ -17,7 +17,7 @@ enum RenderCommand {
             OptionSpec(name: "notes", value: "WHERE", help: "page (default: each note at the foot of the page that refers to it), chapter (at the chapter's end) or inline (where the book put it)."),
             OptionSpec(name: "running-head", value: "MODE", help: "none (default), chapter or title: a head line naming the chapter or book, with the print page (p. 212) when the book has them."),
             OptionSpec(name: "paragraph", value: "MODE", help: "space (blank line between paragraphs, default) or indent."),
-            OptionSpec(name: "ruby", value: "MODE", help: "paren (default: 漢字(かんじ)), aozora (漢字《かんじ》) or drop."),
+            OptionSpec(name: "ruby", value: "MODE", help: "paren (default: 漢字(かんじ)), aozora (漢字《かんじ》) or drop; HTML default: drawn as ruby over the base."),
             OptionSpec(name: "ambiguous", value: "WIDTH", help: "narrow (default) or wide: cells for East Asian Ambiguous characters."),
             OptionSpec(name: "writing-mode", value: "MODE", help: "auto (default: the book's), horizontal or vertical."),
             OptionSpec(name: "hanging-punctuation", value: nil, help: "Let 、。，． hang one cell past the line end (each line reserves it)."),
@@ -25,7 +25,7 @@ enum RenderCommand {
             OptionSpec(name: "continuous", value: nil, help: "Do not start each chapter on a new page."),
             OptionSpec(name: "widows", value: "N", help: "Fewest lines of a paragraph at the top of a page (default 2)."),
             OptionSpec(name: "orphans", value: "N", help: "Fewest lines of a paragraph at the bottom of a page (default 2)."),
-            OptionSpec(name: "orientation", value: "MODE", help: "auto (default: landscape when two pages fit the viewport), portrait or landscape."),
+            OptionSpec(name: "orientation", value: "MODE", help: "auto (default: landscape when two pages fit the viewport; HTML: the reader switches live with the window), portrait or landscape."),
             OptionSpec(name: "viewport", value: "COLSxLINES", help: "Screen size for auto orientation (default: the terminal's when printing to it; files, pipes and -o always 80x24)."),
             OptionSpec(name: "spine", value: "WHERE", help: "min, mid, max or none (default: what the orientation implies)."),
             OptionSpec(name: "double-sided", value: nil, help: "Pages printed on both sides of a leaf (default with a mid spine)."),
@@ -83,9 +83,11 @@ enum RenderCommand {
     /// Every option of `render` that decides the output, parsed and validated.
     static func renderOptions(_ arguments: ParsedArguments) throws(UsageError) -> RenderOptions {
         let format: OutputFormat = try arguments.choice("format") ?? .text
-        return RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments, format: format),
-                             format: format, singleFile: arguments.has("single-file"),
-                             transition: try transition(arguments, format: format))
+        var options = RenderOptions(layout: try layoutOptions(arguments), spreads: try spreadOptions(arguments, format: format),
+                                    format: format, singleFile: arguments.has("single-file"),
+                                    transition: try transition(arguments, format: format))
+        options.useReaderDefaults(rubyGiven: arguments.has("ruby"))
+        return options
     }
 
     /// Options given that the chosen format does not use, one warning line each (not an error: a script may pass

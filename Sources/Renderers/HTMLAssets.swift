@@ -5,12 +5,16 @@ import Layout
 /// file its bytes are (the book's names and declared types are never trusted for output names).
 public enum HTMLAssets {
     /// Sources of the image blocks in the order the paginator draws their boxes (tables draw images as text).
-    public static func imageSources(_ document: Document) -> [String] {
-        var out: [String] = []
+    public static func imageSources(_ document: Document) -> [String] { images(document).map(\.source) }
+
+    /// The image blocks in the order the paginator draws their boxes: what `imageSources` and the pictures'
+    /// text alternatives are read from.
+    public static func images(_ document: Document) -> [ImageRef] {
+        var out: [ImageRef] = []
         func walk(_ blocks: [Block]) {
             for block in blocks {
                 switch block.kind {
-                case .image(let image): out.append(image.source)
+                case .image(let image): out.append(image)
                 case .quote(let inner): walk(inner)
                 case .list(let list): for item in list.items { walk(item.blocks) }
                 default: break
@@ -83,9 +87,12 @@ public enum HTMLAssets {
 public struct HTMLImages: Sendable {
     public var sources: [String]
     public var data: [String: [UInt8]]
+    /// The book's text alternative of each box (`alt`), in the order of `sources`.
+    public var alternatives: [String]
 
-    public init(sources: [String] = [], data: [String: [UInt8]] = [:]) {
+    public init(sources: [String] = [], data: [String: [UInt8]] = [:], alternatives: [String] = []) {
         self.sources = sources
         self.data = data
+        self.alternatives = alternatives
     }
 }

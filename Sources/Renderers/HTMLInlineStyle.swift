@@ -79,8 +79,9 @@ enum HTMLInlineStyle {
         pages.contains { page in page.lines.contains { !$0.styles.isEmpty } }
     }
 
-    /// The rules for the classes of `CellLook`; `lineHeight` is the viewer's pixels per line.
-    static func css(lineHeight lh: Int) -> String {
+    /// The rules for the classes of `CellLook`, in em like every size of the reader (`HTMLSizing`): a line is
+    /// 1.25 em, a mark half the text's size.
+    static let css: String = {
         let markSelectors = marks.indices.map { ".k\($0)::after" }.joined(separator: ",")
         let markContents = marks.enumerated().map { index, mark in
             let code = String(mark.character.unicodeScalars.first!.value, radix: 16, uppercase: true)
@@ -91,18 +92,18 @@ enum HTMLInlineStyle {
         .si{font-style:italic}
         .sc{background:#ecebe4}
         .sx{text-decoration:line-through}
-        sup,sub{display:inline-block;height:\(lh)px;vertical-align:top;font-size:inherit;line-height:inherit;transform:scale(.7);transform-origin:50% 0}
+        sup,sub{display:inline-block;height:1.25em;vertical-align:top;font-size:inherit;line-height:inherit;transform:scale(.7);transform-origin:50% 0}
         sub{transform-origin:50% 100%}
         .vrl sup{transform-origin:100% 50%}
         .vrl sub{transform-origin:0 50%}
         .vrl .so{text-orientation:sideways}
         .l.mk,.mk .w,.mk .r{overflow:visible}
         \(marks.indices.map { ".k\($0)" }.joined(separator: ",")){position:relative}
-        \(markSelectors){position:absolute;left:0;right:0;top:-4px;height:8px;font-size:8px;line-height:8px;text-align:center;font-weight:normal;font-style:normal;pointer-events:none}
-        \(marks.indices.map { ".vrl .k\($0)::after" }.joined(separator: ",")){top:0;bottom:0;left:auto;right:-4px;width:8px;height:auto;line-height:\(lh)px;writing-mode:horizontal-tb}
+        \(markSelectors){position:absolute;left:0;right:0;top:-.5em;height:1em;font-size:.5em;line-height:1em;text-align:center;font-weight:normal;font-style:normal;pointer-events:none}
+        \(marks.indices.map { ".vrl .k\($0)::after" }.joined(separator: ",")){top:0;bottom:0;left:auto;right:-.5em;width:1em;height:auto;line-height:2.5em;writing-mode:horizontal-tb}
         \(markContents)
         """
-    }
+    }()
 }
 
 /// The style at each byte of a line, asked in ascending order: one pass over `Line.styles`.

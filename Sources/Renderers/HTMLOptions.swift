@@ -32,11 +32,16 @@ extension HTMLSite {
         /// Everything in one `index.html`, images inlined as `data:` URIs.
         public var singleFile: Bool
         public var ambiguousWide: Bool
+        /// Ruby drawn as ruby, over (beside) its base, in room the pages keep for it; the pages were laid out with
+        /// `--ruby drop` cells (the HTML default, issue 22). False: the cells show the reading (`paren`, `aozora`).
+        public var rubyAsRuby: Bool
 
-        public init(transition: Transition = .curl, singleFile: Bool = false, ambiguousWide: Bool = false) {
+        public init(transition: Transition = .curl, singleFile: Bool = false, ambiguousWide: Bool = false,
+                    rubyAsRuby: Bool = false) {
             self.transition = transition
             self.singleFile = singleFile
             self.ambiguousWide = ambiguousWide
+            self.rubyAsRuby = rubyAsRuby
         }
     }
 }

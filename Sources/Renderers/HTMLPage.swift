@@ -9,28 +9,39 @@ struct HTMLPageDrawer: Sendable {
     var ambiguousWide: Bool
     /// For each image box (in book order), the URL of its picture, or nil to keep the text placeholder.
     var imageURLs: [String?]
+    /// For each image box, the book's text alternative (`alt`), for the picture drawn over its placeholder.
+    var imageAlternatives: [String] = []
+    /// Draw ruby as ruby (visible `<rt>` over the dropped annotation's base) instead of hiding it.
+    var rubyAsRuby = false
+    /// The class of an empty slot's box, so it takes the size of the book's pages (`htb` or `vrl`).
+    var placeholderMode = "htb"
     /// `imageBox[page - 1][line]`: the image box a line belongs to (see `HTMLAssets.imageBoxes`).
     var imageBoxes: [[Int?]]
 
-    /// A spread's slots in visual order, each a page box with its folio.
-    func spread(_ spread: Spread, in result: SpreadResult) -> String {
+    /// What a reading view adds to a slot (none in thumbnails): classes and attributes, from its page number.
+    typealias SlotMarks = (Int?) -> (classes: String, attributes: String)
+
+    /// A spread's slots in visual order, each a page box with its folio. A reading view (`marks` given) names
+    /// each page `id="pN"`, the fragment its URLs use; thumbnails repeat pages, so they carry no ids.
+    func spread(_ spread: Spread, in result: SpreadResult, marks: SlotMarks? = nil) -> String {
         let layout = result.layout
         let axis = layout.axis == .vertical ? "v" : "h"
         let pages = spread.pages.map(String.init).joined(separator: " ")
         var out = "<div class=\"spread \(axis) n\(spread.slots.count)\" data-spread=\"\(spread.number)\" data-pages=\"\(pages)\">"
         let links = noteLinks(spread, in: result)
         for slot in spread.slots {
-            out += "<div class=\"slot s-\(slot.side.rawValue)\">"
+            let extra: (classes: String, attributes: String) = marks?(slot.page) ?? ("", "")
+            out += "<div class=\"slot s-\(slot.side.rawValue)\(extra.classes)\"\(extra.attributes)>"
             let binding = bindingEdge(slot.side, layout)
             if let number = slot.page, number >= 1, number <= result.pages.count {
                 let page = result.pages[number - 1]
-                out += self.page(page, binding: binding, links: links)
+                out += self.page(page, binding: binding, links: links, id: marks == nil ? nil : "p\(number)")
                 var folio = String(number)
                 if page.kind == .blank { folio += " (blank)" }
                 if let back = slot.back { folio += " · \(back) on the back" }
                 out += "<p class=\"folio\">\(HTMLEscape.text(folio))</p>"
             } else {
-                out += "<div class=\"page placeholder\"></div><p class=\"folio\"></p>"
+                out += "<div class=\"page \(placeholderMode) placeholder\"></div><p class=\"folio\"></p>"
             }
             out += "</div>"
         }
@@ -69,13 +80,14 @@ struct HTMLPageDrawer: Sendable {
     }
 
     /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures.
-    func page(_ page: Page, binding: String?, links: [String: String] = [:]) -> String {
+    func page(_ page: Page, binding: String?, links: [String: String] = [:], id: String? = nil) -> String {
         let vertical = page.writingMode == .verticalRL
         var classes = "page " + (vertical ? "vrl" : "htb")
         if page.kind == .blank { classes += " blank" }
         if let binding { classes += " b-" + binding }
         let lang = HTMLEscape.language(page.language) ?? ""
-        var out = "<div class=\"\(classes)\" lang=\"\(lang)\" dir=\"\(page.direction.rawValue)\" data-page=\"\(page.number)\">"
+        let anchor = id.map { " id=\"\($0)\"" } ?? ""
+        var out = "<div class=\"\(classes)\"\(anchor) lang=\"\(lang)\" dir=\"\(page.direction.rawValue)\" data-page=\"\(page.number)\">"
         let limit = vertical ? page.blockSize : size.lines
         let lines = Array(page.lines.prefix(limit))
         let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
@@ -89,7 +101,8 @@ struct HTMLPageDrawer: Sendable {
                 while end < lines.count, end < boxes.count, boxes[end] == box { end += 1 }
                 out += "<div class=\"fig\">"
                 for line in lines[index..<end] { out += self.line(line, vertical: vertical, links: links) }
-                out += "<img src=\"\(HTMLEscape.text(url))\" alt=\"\"></div>"
+                let alternative = box < imageAlternatives.count ? imageAlternatives[box] : ""
+                out += "<img src=\"\(HTMLEscape.text(url))\" alt=\"\(HTMLEscape.text(alternative))\"></div>"
                 index = end
             } else {
                 out += self.line(lines[index], vertical: vertical, id: anchors[index], links: links)
@@ -130,11 +143,15 @@ struct HTMLPageDrawer: Sendable {
     /// (`--ruby paren|aozora`), or a hidden `<rt>` (`--ruby drop`); cells keep their place and width either way.
     private struct RubyMarkup {
         let spans: [RubySpan]
+        /// Ruby drawn as ruby: the annotation the cells leave out is shown over (beside) its base.
+        var visible = false
 
-        /// A hidden `<rt>` closes a base whose annotation the text does not show (`--ruby drop`).
+        /// An `<rt>` closes a base whose annotation the text does not show (`--ruby drop`): hidden, or drawn as
+        /// ruby in the room the page keeps for it.
         func close(at offset: Int) -> String {
-            spans.filter { $0.shown == nil && $0.base.upperBound == offset }
-                .map { "<rt class=\"h\">\(HTMLEscape.text($0.annotation))</rt></ruby>" }.joined()
+            let open = visible ? "<rt>" : "<rt class=\"h\">"
+            return spans.filter { $0.shown == nil && $0.base.upperBound == offset }
+                .map { open + HTMLEscape.text($0.annotation) + "</rt></ruby>" }.joined()
         }
 
         /// Markup before the cell `start..<end`: closings, then `<ruby>` at a base, `<rp>` at an opening bracket,
@@ -173,7 +190,7 @@ struct HTMLPageDrawer: Sendable {
             out += linked(runLook.run(HTMLEscape.text(run)), style: runLook.style, text: run, links: links)
             run = ""
         }
-        let ruby = RubyMarkup(spans: line.rubies)
+        let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby)
         var styles = StyleCursor(line.styles)
         var offset = 0
         for character in line.text {
@@ -211,7 +228,7 @@ struct HTMLPageDrawer: Sendable {
 
     private func columnCells(_ line: Line, links: [String: String]) -> String {
         var out = ""
-        let ruby = RubyMarkup(spans: line.rubies)
+        let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby)
         var styles = StyleCursor(line.styles)
         var offset = 0
         for row in verticalRows(of: line.text, combined: line.combinedRanges) {

@@ -15,6 +15,8 @@ final class BatchOptionsTests: XCTestCase {
             epub.media-orientation=portrait
             epub.stylesheet=preferred
             format=text
+            html.live-orientation=false
+            html.ruby-as-ruby=false
             html.single-file=false
             html.transition=none
             layout.align=start
@@ -114,7 +116,7 @@ final class BatchOptionsTests: XCTestCase {
     func testEveryOptionFieldHasAKey() {
         func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label).sorted() }
         let options = job.options
-        XCTAssertEqual(fields(options), ["format", "layout", "singleFile", "spreads", "transition"])
+        XCTAssertEqual(fields(options), ["format", "layout", "liveOrientation", "rubyAsRuby", "singleFile", "spreads", "transition"])
         XCTAssertEqual(fields(options.layout), ["align", "ambiguousWide", "concurrent", "continuous", "hangingPunctuation",
                                                 "hyphenate", "lineBreaking", "notes", "orphans", "pageSize", "paragraph", "ruby", "runningHead", "widows", "writingMode"])
         XCTAssertEqual(fields(options.spreads), ["axis", "direction", "doubleSided", "firstPage", "gap", "orientation", "spine",
@@ -123,8 +125,8 @@ final class BatchOptionsTests: XCTestCase {
         XCTAssertEqual(job.open.documents, .all)
         XCTAssertEqual(fields(job.open), ["documents", "landscape", "limits", "noteMarkers", "splitHeadings", "stylesheet"])
         XCTAssertEqual(fields(job.open.limits), ["markdownBytes", "spineItems", "tableCells", "tableColumns", "tableSearchBytes"])
-        // Every field but `concurrent` has its key: 14 layout, 8 spread, 3 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
+        // Every field but `concurrent` has its key: 14 layout, 8 spread, 5 render, 1 Markdown, 2 EPUB, 1 notes, 5 limits,
         // and the version.
-        XCTAssertEqual(job.optionsEncoding.count, 14 + 8 + 3 + 1 + 2 + 1 + 5 + 1)
+        XCTAssertEqual(job.optionsEncoding.count, 14 + 8 + 5 + 1 + 2 + 1 + 5 + 1)
     }
 }

@@ -34,6 +34,8 @@ extension BatchJob {
             "format": options.format.rawValue,
             "html.single-file": String(options.singleFile),
             "html.transition": options.transition?.rawValue ?? "none",
+            "html.live-orientation": String(options.liveOrientation),
+            "html.ruby-as-ruby": String(options.rubyAsRuby),
             "layout.page": "\(layout.pageSize.columns)x\(layout.pageSize.lines)",
             "layout.align": layout.align.rawValue,
             "layout.paragraph": layout.paragraph.rawValue,
