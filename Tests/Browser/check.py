@@ -205,7 +205,7 @@ def check_files_mode(driver, name, folder, data, progression, axis, screenshots)
         target = "spread-%04d.html" % spread["number"]
         pages = " ".join(str(p) for p in sorted(s["page"] for s in spread["slots"] if s.get("page")))
         text = open(f"{folder}/{target}", encoding="utf-8").read()
-        m = re.search(r'<main><div class="spread[^"]*" data-spread="(\d+)" data-pages="([^"]*)"', text)
+        m = re.search(r'<main[^>]*><div class="spread[^"]*" data-spread="(\d+)" data-pages="([^"]*)"', text)
         if not check(f"{name}: thumbnail {i + 1} links to {target} showing pages {pages}",
                      thumb["href"] == target and thumb["pages"] == pages and m and m.group(2) == pages,
                      f"{thumb} / {m and m.groups()}"):

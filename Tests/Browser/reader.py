@@ -21,7 +21,7 @@ OVERFLOW_SIZES = [(1400, 1000), (1024, 768), (800, 1280), (390, 844)]
 # Visible page = a `.slot` in `main` holding a page, with a box, not hidden, and at least half of it (of what
 # the viewport can show) inside the viewport (the contract: width > 0 and within the viewport).
 STATE_JS = """
-    var pages = [];
+    var pages = [], scope = null;
     document.querySelectorAll('main .slot').forEach(function (s) {
       var p = s.querySelector('.page[data-page]');
       if (!p) return;
@@ -30,8 +30,11 @@ STATE_JS = """
       var w = Math.min(r.right, innerWidth) - Math.max(r.left, 0), h = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
       if (w < Math.min(r.width, innerWidth) * 0.5 || h < Math.min(r.height, innerHeight) * 0.5) return;
       pages.push(Number(p.dataset.page));
+      var d = Math.abs(r.left + r.width / 2 - innerWidth / 2) + Math.abs(r.top + r.height / 2 - innerHeight / 2);
+      if (!scope || d < scope.d) scope = {d: d, section: s.closest('section')};
     });
-    var here = document.querySelector('.bar .here');
+    // Single-file and scroll views have a bar per spread: the one of the slot nearest the centre speaks.
+    var here = ((scope && scope.section) || document).querySelector('.bar .here');
     return {pages: pages.sort(function (a, b) { return a - b; }), hash: location.hash,
             file: location.pathname.split('/').pop(), land: document.body.classList.contains('o-land'),
             port: document.body.classList.contains('o-port'), orientation: document.body.dataset.orientation || null,
@@ -172,7 +175,13 @@ class Reader:
             for target in targets:
                 self.open(f"{folder}/{target}", f"#p{page}")
                 want = self.pages(spread) if land else [page]
-                state = self.expect(f"reader {name} ({mode}): {target}#p{page} shows {want}", want, land)
+                if mode == "scroll":
+                    # A scrolling track shows the neighbours' edges: the wanted pages must be among those in view.
+                    state = self.until(lambda s: set(want) <= set(s["pages"]) and s["land"] == land)
+                    self.check(f"reader {name} ({mode}): {target}#p{page} shows {want} at {self.size[0]}x{self.size[1]}",
+                               set(want) <= set(state["pages"]) and state["land"] == land and state["port"] != land, state)
+                else:
+                    state = self.expect(f"reader {name} ({mode}): {target}#p{page} shows {want}", want, land)
                 if mode == "files":
                     self.check(f"reader {name}: {target}#p{page} lands in {self.file(spread)}#p{page}",
                                state["file"] == self.file(spread) and state["hash"] == f"#p{page}", state)
@@ -205,7 +214,34 @@ class Reader:
                                         {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
         time.sleep(0.2)
 
-    def halves(self, data, land):
+    def swipe(self, box, forward, data):
+        """A touch swipe (CDP touch events, so pointer events of type touch) across the middle of `box`, 120 px
+        towards the back of the book when `forward` (dragging the page as a reader does), else towards the front."""
+        rtl = data["layout"]["direction"] == "rtl"
+        towards_left = forward != rtl
+        x, y = (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
+        to = x - 120 if towards_left else x + 120
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        try:
+            self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            for step in (0.25, 0.5, 0.75, 1.0):
+                self.driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                            {"type": "touchMove", "touchPoints": [{"x": x + (to - x) * step, "y": y}]})
+            self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        time.sleep(0.2)
+
+    def goto(self, name, data, page, land):
+        """The go-to-page box: a number and Enter open that page (its spread in o-land)."""
+        want = self.pages(self.spread_of(data, page)) if land else [page]
+        box = self.driver.find_elements("css selector", ".bar input.goto")
+        if not self.check(f"reader {name}: a go-to-page box in the bar", box):
+            return
+        box[0].send_keys(str(page) + Keys.ENTER)
+        self.expect(f"reader {name}: go to page {page} shows {want}", want, land)
+
+    def halves(self, data, land, outer=True):
         """(forward half, backward half) of the pages in view: in o-land the outer halves of the later and earlier
         page; in o-port the half in the forward direction and the other one."""
         boxes = sorted(self.driver.execute_script(BOXES_JS), key=lambda b: b["page"])
@@ -214,7 +250,7 @@ class Reader:
             return (mid, box["right"], box["top"], box["bottom"]) if right else (box["left"], mid, box["top"], box["bottom"])
         if land and len(boxes) == 2:
             first, last = boxes
-            later_right = last["left"] > first["left"]
+            later_right = (last["left"] > first["left"]) == outer
             return half(last, later_right), half(first, not later_right)
         forward_right = data["layout"]["direction"] == "ltr"
         return half(boxes[0], forward_right), half(boxes[0], not forward_right)
@@ -251,7 +287,26 @@ class Reader:
             self.click(name, back)
             self.expect(f"reader {name}: a click on the {'outer half of the earlier page' if land else 'backward half'} "
                         f"turns a {unit} back to {now}", now, land)
+            if land:
+                inner = self.halves(data, land, outer=False)[0]
+                self.click(name, inner)
+                time.sleep(0.5)
+                state = self.driver.execute_script(STATE_JS)
+                self.check(f"reader {name}: a click on the inner half of the later page does not turn", state["pages"] == now, state)
             self.bar_order(name, data)
+            self.goto(name, data, len(data["pages"]) // 2, land)
+            self.open(f"{folder}/{self.file(here)}", f"#p{start}")
+            self.expect(f"reader {name}: back at {now}", now, land)
+            # Swipes: towards the back goes forward; then a click still turns (a swipe must not eat the next click).
+            ahead, back = self.halves(data, land)
+            self.swipe(ahead, True, data)
+            state = self.expect(f"reader {name}: a swipe towards the back turns a {unit} forward to {after}", after, land)
+            if state["pages"] != after:
+                continue
+            self.swipe(self.halves(data, land)[0], False, data)
+            self.expect(f"reader {name}: a swipe towards the front turns a {unit} back to {now}", now, land)
+            self.click(name, self.halves(data, land)[0])
+            self.expect(f"reader {name}: after swipes a click on the forward side still turns to {after}", after, land)
 
     def bar_order(self, name, data):
         """Previous and next placed by reading direction: rtl puts next on the left."""
@@ -318,6 +373,14 @@ class Reader:
                 if index == sample[min(2, len(sample) - 1)]:
                     self.shot(f"{name}-{file[:-5]}")
 
+    def showcase(self, name, folder, data, page=5):
+        """The README's pictures: the spread holding page 5 at 1400x900 and page 5 alone at 800x1280."""
+        for size in (LAND, (800, 1280)):
+            self.viewport(*size)
+            self.open(f"{folder}/{self.file(self.spread_of(data, page))}", f"#p{page}")
+            self.until(lambda s: page in s["pages"], timeout=1.5)
+            self.shot(f"{name}-showcase")
+
     def index_direction(self, name, folder, html_dir, toc_dir, grid):
         """The index speaks the language's direction; the grid runs in the page progression."""
         self.viewport(1400, 1000)
@@ -361,6 +424,8 @@ def run(suite, driver, quire, root, out, screenshots, corpus):
             reader.overflow(name, folder, data)
             reader.index_direction(name, folder, html_dir, "ltr" if name == "kusamakura" else None, grid)
             reader.errors(name)
+            if name in ("lighthouse", "kusamakura"):
+                reader.showcase(name, folder, data)
         for mode, extra in (("single", ["--single-file"]), ("scroll", ["--transition", "scroll"])):
             folder, data = reader.render(f"lighthouse-{mode}", f"{root}/Samples/lighthouse-keeper", extra)
             if folder:
@@ -383,8 +448,8 @@ def update_docs(root, screenshots):
     """With QUIRE_UPDATE_DOCS=1 the README's screenshots are replaced by this run's (never in CI)."""
     if os.environ.get("QUIRE_UPDATE_DOCS") != "1" or not screenshots:
         return
-    for want, sources in (("reader-landscape.png", ["reader-kusamakura-spread-0004-1400x1000.png", "reader-lighthouse-p3-1400x900.png"]),
-                          ("reader-portrait.png", ["reader-kusamakura-spread-0004-800x1280.png", "reader-lighthouse-p3-700x1000.png"])):
+    for want, sources in (("reader-landscape.png", ["reader-kusamakura-showcase-1400x900.png", "reader-lighthouse-showcase-1400x900.png"]),
+                          ("reader-portrait.png", ["reader-lighthouse-showcase-800x1280.png", "reader-kusamakura-showcase-800x1280.png"])):
         found = [s for s in sources if os.path.exists(f"{screenshots}/{s}")]
         if found:
             os.makedirs(f"{root}/docs", exist_ok=True)
