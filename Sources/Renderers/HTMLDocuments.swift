@@ -48,7 +48,12 @@ struct Context {
         return "#p\(page)"
     }
 
-    var policy: String {
+    /// The Content-Security-Policy every document carries, worked out once per site (`HTMLSite.files`).
+    let policy: String
+    /// The chapter marks of the progress line, the same in every bar.
+    let marks: String
+
+    static func policy(css: String) -> String {
         "default-src 'none'; img-src 'self' data:; style-src \(SHA256.cspSource(css)); "
             + "script-src \(SHA256.cspSource(HTMLScript.text)); base-uri 'none'; form-action 'none'"
     }
@@ -177,7 +182,7 @@ struct Context {
         out += "<label dir=\"ltr\">Page <input class=\"goto\" type=\"number\" min=\"1\" max=\"\(total)\" inputmode=\"numeric\"></label>"
         out += index + 1 < result.spreads.count ? "<a rel=\"next\" href=\"\(localHref(index + 1))\">Next \(forward)</a>" : "<span class=\"off\">Next \(forward)</span>"
         out += "<div class=\"progress\"><progress max=\"\(max(total, 1))\" value=\"\(pages.first ?? 0)\" aria-label=\"Reading progress\"></progress>"
-        out += site.chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined()
+        out += marks
         return out + "</div></nav>\n"
     }
 

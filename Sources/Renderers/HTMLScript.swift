@@ -4,7 +4,14 @@
 /// stylesheet decides from the window's shape how many pages show (`HTMLSizing.twoPageQuery`, the same query the
 /// script watches). Everything works without it: links, `:target` and media queries carry the reading.
 enum HTMLScript {
-    static let text = """
+    /// What every document carries: `source` without indentation and comment lines (a folder site repeats it in
+    /// every spread file, so its bytes count; nothing else changes, the script has no multi-line strings).
+    static let text: String = source.split(separator: "\n")
+        .map { $0.drop { $0 == " " } }
+        .filter { !$0.hasPrefix("//") }
+        .joined(separator: "\n")
+
+    static let source = """
     (function () {
       'use strict';
       var body = document.body;
@@ -18,7 +25,7 @@ enum HTMLScript {
       var two = query ? window.matchMedia(query) : null;
       var forward = vertical ? (rtl ? 'ArrowUp' : 'ArrowDown') : (rtl ? 'ArrowLeft' : 'ArrowRight');
       var backward = vertical ? (rtl ? 'ArrowDown' : 'ArrowUp') : (rtl ? 'ArrowRight' : 'ArrowLeft');
-      var lastPage = 0;
+      var lastPage = 0, shownPages = [];
       function onePage() { return two ? !two.matches : false; }
       function orient() {
         var land = two ? two.matches : body.getAttribute('data-orientation') !== 'portrait';
@@ -62,6 +69,8 @@ enum HTMLScript {
       function reveal(id) {
         var target = id && document.getElementById(id);
         if (!target) { return; }
+        // A page is shown with its spread when two show, alone (its slot) when one does.
+        if (target.classList.contains('page')) { target = onePage() ? target.closest('.slot') : (target.closest('section') || target); }
         var still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         target.scrollIntoView({block: 'center', inline: 'center', behavior: still ? 'auto' : 'smooth'});
       }
@@ -94,6 +103,7 @@ enum HTMLScript {
         var scope = spread.closest('section') || document;
         var pages = onePage() ? [pageOf(slot)] : (spread.getAttribute('data-pages') || '').split(' ').map(Number);
         lastPage = pages[0] || lastPage;
+        shownPages = pages;
         var label = pages.length > 1 ? 'Pages ' + pages[0] + '\\u2013' + pages[pages.length - 1] : 'Page ' + pages[0];
         label += ' of ' + total;
         if (!onePage()) { label += ' \\u00b7 spread ' + spread.getAttribute('data-spread') + ' of ' + spreads; }
@@ -125,7 +135,7 @@ enum HTMLScript {
           clearTimeout(settle);
           settle = setTimeout(function () {
             update();
-            if (!index && lastPage && hashPage() !== lastPage) { history.replaceState(null, '', '#p' + lastPage); }
+            if (!index && lastPage && shownPages.indexOf(hashPage()) < 0) { history.replaceState(null, '', '#p' + lastPage); }
           }, 150);
         }, true);
       }

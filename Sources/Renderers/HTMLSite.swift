@@ -49,9 +49,10 @@ public struct HTMLSite: Sendable {
                                     imageBoxes: HTMLAssets.imageBoxes(result.pages))
         drawer.imageAlternatives = images.alternatives
         drawer.rubyAsRuby = rubyShown
-        drawer.placeholderMode = verticalPages && !result.pages.contains { $0.writingMode != .verticalRL } ? "vrl" : "htb"
-        let sizing = HTMLSizing(size: pageSize, axis: result.layout.axis, gap: result.layout.gap,
+        var sizing = HTMLSizing(size: pageSize, axis: result.layout.axis, gap: result.layout.gap,
                                 verticalPages: verticalPages, rubySpace: rubyShown)
+        sizing.horizontalPages = result.pages.contains { $0.writingMode != .verticalRL }
+        drawer.placeholderMode = sizing.horizontalPages ? "htb" : "vrl"
         let pagesPerSpread = portrait != nil ? 2 : max(1, result.spreads.map(\.slots.count).max() ?? 1)
         let firstPages = firstPageByHref()
         var css = HTMLStyle.css(.init(sizing: sizing, pagesPerSpread: pagesPerSpread, live: portrait != nil,
@@ -59,7 +60,8 @@ public struct HTMLSite: Sendable {
         if HTMLInlineStyle.styled(result.pages) { css += "\n" + HTMLInlineStyle.css }
         let plan = portrait.map { PortraitPlan(landscape: result, portrait: $0) }
         let context = Context(site: self, drawer: drawer, css: css, sizing: sizing, plan: plan, firstPages: firstPages,
-                              rubyShown: rubyShown)
+                              rubyShown: rubyShown, policy: Context.policy(css: css),
+                              marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
         var out: [OutputFile] = []
         switch mode {
         case .single:

@@ -11,8 +11,9 @@ struct HTMLSizing: Equatable {
     var axis: Axis
     /// Cells between the pages of a spread (`--gap`).
     var gap: Int
-    /// Whether some page is vertical-rl (its columns are two cells wide).
+    /// Whether some page is vertical-rl (its columns are two cells wide), and whether some page is horizontal.
     var verticalPages: Bool
+    var horizontalPages = true
     /// Whether the pages reserve room for ruby drawn as ruby (`HTMLSite.Options.rubyAsRuby` and a book with ruby).
     var rubySpace: Bool
 
@@ -29,23 +30,28 @@ struct HTMLSizing: Equatable {
     static let spineCells = 3
     static let marginLines = 1
     /// The smallest font the view shrinks to before it scrolls, and the largest it grows to, in px.
-    static let minimumFont = 11
+    static let minimumFont = 10
     static let maximumFont = 40
     /// Pixels of the window the view does not get: the bar and progress line above, the margins around.
-    static let chromeWidth = 40
+    static let chromeWidth = 24
     static let chromeHeight = 96
-    /// Two pages are shown when they get at least this share of the size one page would get (and the minimum).
-    static let twoPageShare = 0.7
+    /// Two pages are shown when each gets at least `readableFont` px, and the window's shape gives them at least
+    /// `twoPageShare` of the size one page would get (so an upright tablet shows one page, not two small ones).
+    static let readableFont = 14
+    static let twoPageShare = 0.55
 
     /// Height of a horizontal line box in em (with its ruby room).
     var lineBox: Double { Self.lineEm + (rubySpace ? Self.rubyLineEm : 0) }
     /// Width of a vertical column box in cells (with its ruby room).
     var columnCells: Int { 2 + (rubySpace ? Self.rubyColumnCells : 0) }
 
-    /// The cell area of a page in em: the widest and tallest of its horizontal and vertical forms.
+    /// The cell area of a page in em: the widest and tallest of the forms the book's pages take.
     var cellArea: (width: Double, height: Double) {
-        var width = Double(size.columns) * Self.cellEm
-        var height = Double(size.lines) * lineBox
+        var width = 0.0, height = 0.0
+        if horizontalPages || !verticalPages {
+            width = Double(size.columns) * Self.cellEm
+            height = Double(size.lines) * lineBox
+        }
         if verticalPages {
             width = max(width, Double((size.columns + 1) / 2 * columnCells) * Self.cellEm)
             height = max(height, Double(size.lines) * Self.lineEm)
@@ -77,21 +83,22 @@ struct HTMLSizing: Equatable {
             + "calc((100vh - \(Self.chromeHeight)px) / \(Self.number(box.height)))),\(Self.maximumFont)px)"
     }
 
-    /// The media query under which two pages are shown (`--orientation auto`): the window is wide enough for two
-    /// pages at the minimum size, and its shape gives them at least `twoPageShare` of the size one page would get.
-    /// With f2 = min(W/w2, H/h) and f1 = min(W/w1, H/h), f2 ≥ s·f1 holds exactly when W/H ≥ s·w2/h (side by side;
-    /// stacked on the vertical axis, H/W ≥ s·h2/w); the chrome is left out of the ratio, which media queries
-    /// cannot subtract.
+    /// The media query under which two pages are shown (`--orientation auto`): the window is big enough for two
+    /// pages at `readableFont`, and with f2 = min(W/w2, H/h2) and f1 = min(W/w1, H/h1) for two pages and one,
+    /// f2 ≥ s·f1 — which for pages side by side holds exactly when W/H ≥ s·w2/h (stacked on the vertical axis, when
+    /// H/W ≥ s·h2/w). The chrome is left out of the ratio, which media queries cannot subtract.
     var twoPageQuery: String {
-        let two = spreadBox(pages: 2)
-        let minimumWidth = Int((two.width * Double(Self.minimumFont)).rounded(.up)) + Self.chromeWidth
-        let minimumHeight = Int((two.height * Double(Self.minimumFont)).rounded(.up)) + Self.chromeHeight
+        let one = spreadBox(pages: 1), two = spreadBox(pages: 2)
+        let font = Double(Self.readableFont)
+        let minimumWidth = Int((two.width * font).rounded(.up)) + Self.chromeWidth
+        let minimumHeight = Int((two.height * font).rounded(.up)) + Self.chromeHeight
+        let size = "(min-width: \(minimumWidth)px) and (min-height: \(minimumHeight)px)"
         if axis == .vertical {
-            let ratio = Int((two.width / (Self.twoPageShare * two.height) * 1000).rounded())
-            return "(max-aspect-ratio: \(ratio)/1000) and (min-height: \(minimumHeight)px)"
+            let ratio = Int((one.width / (Self.twoPageShare * two.height) * 1000).rounded())
+            return "(max-aspect-ratio: \(ratio)/1000) and " + size
         }
-        let ratio = Int((Self.twoPageShare * two.width / two.height * 1000).rounded())
-        return "(min-aspect-ratio: \(ratio)/1000) and (min-width: \(minimumWidth)px)"
+        let ratio = Int((Self.twoPageShare * two.width / one.height * 1000).rounded())
+        return "(min-aspect-ratio: \(ratio)/1000) and " + size
     }
 
     /// A decimal with at most four places and no trailing zeros: the same text on every machine.

@@ -120,10 +120,10 @@ enum HTMLStyle {
             :root{--fs:\(s.fontSize(pages: 1))}
             main .slot{display:none}
             main .spread:not(:has(.page:target)) .slot.first,main .slot:has(.page:target){display:block}
-            .scroll .track>section,.scroll main .spread{display:contents}
-            .scroll .track .bar{display:none}
-            .scroll main .slot{display:block;scroll-snap-align:center;margin:12px 0}
-            .scroll main .slot.nb,.scroll main .slot.ph{display:none}
+            .track>section,.track .spread{display:contents}
+            .track .bar{display:none}
+            .track .slot{display:block;scroll-snap-align:center;margin:12px 0}
+            .track .slot.nb,.track .slot.ph{display:none}
             }
             """
         }

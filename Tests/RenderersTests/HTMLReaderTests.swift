@@ -77,15 +77,17 @@ final class HTMLReaderTests: XCTestCase {
         let sizing = HTMLSizing(size: PageSize(columns: 38, lines: 20), axis: .horizontal, gap: 0, verticalPages: false, rubySpace: false)
         let query = sizing.twoPageQuery
         let numbers = query.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        XCTAssertEqual(numbers.count, 3, query)
-        let ratio = Double(numbers[0]) / Double(numbers[1]), minimumWidth = numbers[2]
-        func two(_ width: Int, _ height: Int) -> Bool { Double(width) / Double(height) >= ratio && width >= minimumWidth }
+        XCTAssertEqual(numbers.count, 4, query)
+        let ratio = Double(numbers[0]) / Double(numbers[1]), minimumWidth = numbers[2], minimumHeight = numbers[3]
+        func two(_ width: Int, _ height: Int) -> Bool {
+            Double(width) / Double(height) >= ratio && width >= minimumWidth && height >= minimumHeight
+        }
         XCTAssertTrue(two(1400, 900))
         XCTAssertTrue(two(1400, 1000))
         XCTAssertTrue(two(1024, 768))
         XCTAssertFalse(two(700, 1000))
         XCTAssertFalse(two(800, 1280))
-        XCTAssertFalse(two(844, 390) && 844 < minimumWidth)
+        XCTAssertFalse(two(844, 390), "a phone on its side: two pages would be too small")
         // Stacked pages (the vertical axis) want a tall window.
         var stacked = sizing
         stacked.axis = .vertical
