@@ -221,6 +221,9 @@ class Reader:
         towards_left = forward != rtl
         x, y = (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
         to = x - 120 if towards_left else x + 120
+        self.driver.execute_script(
+            "window.__quireEvents = []; ['pointerdown', 'pointerup', 'pointercancel'].forEach(function (t) {"
+            " document.addEventListener(t, function (e) { window.__quireEvents.push(t + ':' + e.pointerType); }, true); });")
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
         try:
             self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
@@ -231,6 +234,9 @@ class Reader:
         finally:
             self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
         time.sleep(0.2)
+        # The pointer events the page saw (None once it has moved to another file): a `pointercancel` means the
+        # browser took the gesture for panning (no `touch-action` on the pages).
+        return self.driver.execute_script("return window.__quireEvents || null")
 
     def goto(self, name, data, page, land):
         """The go-to-page box: a number and Enter open that page (its spread in o-land)."""
@@ -299,9 +305,10 @@ class Reader:
             self.expect(f"reader {name}: back at {now}", now, land)
             # Swipes: towards the back goes forward; then a click still turns (a swipe must not eat the next click).
             ahead, back = self.halves(data, land)
-            self.swipe(ahead, True, data)
+            events = self.swipe(ahead, True, data)
             state = self.expect(f"reader {name}: a swipe towards the back turns a {unit} forward to {after}", after, land)
             if state["pages"] != after:
+                print(f"browser: reader {name}: pointer events of that swipe: {events}", flush=True)
                 continue
             self.swipe(self.halves(data, land)[0], False, data)
             self.expect(f"reader {name}: a swipe towards the front turns a {unit} back to {now}", now, land)
@@ -449,7 +456,7 @@ def update_docs(root, screenshots):
     if os.environ.get("QUIRE_UPDATE_DOCS") != "1" or not screenshots:
         return
     for want, sources in (("reader-landscape.png", ["reader-kusamakura-showcase-1400x900.png", "reader-lighthouse-showcase-1400x900.png"]),
-                          ("reader-portrait.png", ["reader-lighthouse-showcase-800x1280.png", "reader-kusamakura-showcase-800x1280.png"])):
+                          ("reader-portrait.png", ["reader-kusamakura-showcase-800x1280.png", "reader-lighthouse-showcase-800x1280.png"])):
         found = [s for s in sources if os.path.exists(f"{screenshots}/{s}")]
         if found:
             os.makedirs(f"{root}/docs", exist_ok=True)
