@@ -61,9 +61,13 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(names.isSuperset(of: ["index.html", "spread-0001.html", "book.json", "assets"]), "\(names)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path),
                        ["image-0001.svg"], "the sample's map, under a generated name")
-        let json = try Run.quire(["render", sample, "--format", "json", "--viewport", "80x24"])
+        // The reader's defaults (`RenderOptions.useReaderDefaults`): landscape spread files, ruby left out of the
+        // cells to be drawn as ruby; its page map is the JSON output of those options.
+        let json = try Run.quire(["render", sample, "--format", "json", "--orientation", "landscape", "--ruby", "drop"])
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("book.json"), encoding: .utf8), json.stdout,
                        "the viewer's page map is the JSON output")
+        let spread = try String(contentsOf: folder.appendingPathComponent("spread-0001.html"), encoding: .utf8)
+        XCTAssertTrue(spread.contains(" data-orientation=\"auto\" "), "the site switches orientation live")
         let index = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(index.contains("Content-Security-Policy"))
         XCTAssertTrue(index.contains("The Lighthouse Keeper"))
