@@ -11,16 +11,21 @@ import html5lib
 # Every cell of every line of the pages in view, measured where the layout put it: text characters with a Range,
 # `sup`/`sub` (scaled by a transform, which does not move layout) by their offset box.
 GRID_JS = """
-    var columns = arguments[0], lh = arguments[1], bad = [], cells = 0;
+    var columns = arguments[0], bad = [], cells = 0;
     document.querySelectorAll('main .page').forEach(function (page) {
-      var p = page.getBoundingClientRect(), cw = p.width / columns, vertical = page.classList.contains('vrl');
+      // The cell grid starts inside the page's margins (its padding, issue 22) and its steps follow the window:
+      // a cell is the text area's width over the columns, a line (a row in a column) the height of one.
+      var b = page.getBoundingClientRect(), cs = getComputedStyle(page), vertical = page.classList.contains('vrl');
+      var p = {left: b.left + parseFloat(cs.paddingLeft), right: b.right - parseFloat(cs.paddingRight), top: b.top + parseFloat(cs.paddingTop)};
+      var cw = (p.right - p.left) / columns;
+      var first = page.querySelector(vertical ? '.l .r' : '.l'), lh = first ? first.getBoundingClientRect().height : 1;
       function near(v, step) { var k = Math.round(v / step); return Math.abs(v - k * step) <= 1.01; }
       function place(what, r, line, index) {
         cells++;
         var x = vertical ? p.right - r.right : r.left - p.left, y = r.top - p.top;
-        var lineBox = line.getBoundingClientRect();
-        var ok = vertical ? (Math.abs(r.right - lineBox.right) <= 2.5 && near(y, lh))
-                          : (near(x, cw) && Math.abs(r.top - lineBox.top) <= 1.01 && near(y, lh));
+        var lineBox = line.getBoundingClientRect(), pad = parseFloat(getComputedStyle(line).paddingTop);
+        var ok = vertical ? (Math.abs(r.right - lineBox.right + parseFloat(getComputedStyle(line).paddingRight)) <= 2.5 && near(y, lh))
+                          : (near(x, cw) && Math.abs(r.top - lineBox.top - pad) <= 1.01 && near(y - pad, lh));
         if (!ok && bad.length < 8) bad.push(page.dataset.page + '/' + index + ' ' + what + ' at ' + x.toFixed(1) + ',' + y.toFixed(1));
       }
       page.querySelectorAll('.l').forEach(function (line, index) {
@@ -34,8 +39,8 @@ GRID_JS = """
           if (parent.closest('rt.h')) continue;
           var script = parent.closest('sup,sub');
           if (script) {
-            var box = {left: p.left + script.offsetLeft, right: p.left + script.offsetLeft + script.offsetWidth,
-                       top: p.top + script.offsetTop};
+            var box = {left: b.left + script.offsetLeft, right: b.left + script.offsetLeft + script.offsetWidth,
+                       top: b.top + script.offsetTop};
             place('script ' + JSON.stringify(script.textContent), box, line, index);
             continue;
           }
@@ -81,13 +86,13 @@ def check_inline_styles(driver, check, load, quire, root, out, screenshots):
         except Exception as error:
             check(f"{name}: {os.path.basename(file)} is valid HTML5", False, error)
     data = json.load(open(f"{folder}/book.json", encoding="utf-8"))
-    columns, lh = data["pageSize"]["columns"], 20
+    columns = data["pageSize"]["columns"]
     styles = [s for p in data["pages"] for s in p.get("styles", [])]
     found = {"bold": [], "italic": [], "strike": [], "sup": [], "sub": [], "rows": [], "mark": None, "marked": ""}
     for spread in data["spreads"]:
         file = "spread-%04d.html" % spread["number"]
         load(driver, name, f"{folder}/{file}")
-        grid = driver.execute_script(GRID_JS, columns, lh)
+        grid = driver.execute_script(GRID_JS, columns)
         check(f"{name}: every cell on the grid in {file} ({grid['cells']} cells)", grid["cells"] > 0 and not grid["bad"], grid["bad"])
         seen = driver.execute_script(FOUND_JS)
         for key in ("bold", "italic", "strike", "sup", "sub", "rows"):
