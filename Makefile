@@ -5,7 +5,7 @@ SHELL := /bin/bash
 # Debian packages the build and tests need, and the pkg-config names that prove them installed.
 DEBS := pkg-config python3 libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev \
         libhyphen-dev libncurses-dev tmux hyphen-en-us hyphen-fr hyphen-de hyphen-es hyphen-ru \
-        chromium chromium-driver python3-selenium python3-html5lib fonts-ipafont-gothic \
+        chromium chromium-driver python3-selenium python3-html5lib python3-pip fonts-ipafont-gothic \
         slurm-wlm munge parallel python3-yaml
 PKGCONFIG := libzip zlib libxml-2.0 icu-uc libcmark-gfm yaml-0.1 libcrypto ncursesw
 
@@ -27,6 +27,10 @@ deps:
 	echo "deps: installing$$missing"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	for pc in $(PKGCONFIG); do pkg-config --exists $$pc || { echo "deps: pkg-config cannot find $$pc"; exit 1; }; done
+	@# axe-core for the browser suite's accessibility checks: PyPI only (Tests/Browser/requirements.txt).
+	@/usr/bin/python3 -c 'import axe_selenium_python' 2>/dev/null || \
+	if [ "$$(id -u)" -eq 0 ]; then /usr/bin/python3 -m pip install --quiet --no-deps --break-system-packages -r Tests/Browser/requirements.txt; \
+	else echo "deps: run as root: /usr/bin/python3 -m pip install --no-deps --break-system-packages -r Tests/Browser/requirements.txt"; exit 1; fi
 
 build: deps
 	swift build

@@ -28,7 +28,8 @@ struct HTMLPageDrawer: Sendable {
         let axis = layout.axis == .vertical ? "v" : "h"
         let pages = spread.pages.map(String.init).joined(separator: " ")
         var out = "<div class=\"spread \(axis) n\(spread.slots.count)\" data-spread=\"\(spread.number)\" data-pages=\"\(pages)\">"
-        let links = noteLinks(spread, in: result)
+        // Thumbnails are links themselves: a note link inside one would be a link in a link.
+        let links = marks == nil ? [:] : noteLinks(spread, in: result)
         for slot in spread.slots {
             let extra: (classes: String, attributes: String) = marks?(slot.page) ?? ("", "")
             out += "<div class=\"slot s-\(slot.side.rawValue)\(extra.classes)\"\(extra.attributes)>"
@@ -145,13 +146,32 @@ struct HTMLPageDrawer: Sendable {
         let spans: [RubySpan]
         /// Ruby drawn as ruby: the annotation the cells leave out is shown over (beside) its base.
         var visible = false
+        /// The line's text and direction, to measure a base against its annotation.
+        var text = ""
+        var vertical = false
 
         /// An `<rt>` closes a base whose annotation the text does not show (`--ruby drop`): hidden, or drawn as
         /// ruby in the room the page keeps for it.
         func close(at offset: Int) -> String {
-            let open = visible ? "<rt>" : "<rt class=\"h\">"
-            return spans.filter { $0.shown == nil && $0.base.upperBound == offset }
-                .map { open + HTMLEscape.text($0.annotation) + "</rt></ruby>" }.joined()
+            spans.filter { $0.shown == nil && $0.base.upperBound == offset }.map { span in
+                guard visible else { return "<rt class=\"h\">" + HTMLEscape.text(span.annotation) + "</rt></ruby>" }
+                let squeeze = self.squeeze(span)
+                let open = squeeze.map { "<rt class=\"z\($0)\">" } ?? "<rt>"
+                return open + HTMLEscape.text(span.annotation) + "</rt></ruby>"
+            }.joined()
+        }
+
+        /// How much an annotation longer than its base is squeezed, in tenths (nil: it fits, centred on the base):
+        /// a reading never runs past its base, so none reaches past the end of its line or column, and nothing of
+        /// it is cut. At half size a kana advances 0.5 em; a base cell is 0.6 em wide, a row of a column 1.25 em.
+        func squeeze(_ span: RubySpan) -> Int? {
+            let bytes = Array(text.utf8)
+            guard span.base.lowerBound >= 0, span.base.upperBound <= bytes.count else { return nil }
+            let base = String(decoding: bytes[span.base], as: UTF8.self)
+            let room = vertical ? Double(base.count) * 1.25 : Double(cellWidth(of: base)) * 0.6
+            let needed = Double(span.annotation.count) * 0.5
+            guard needed > room, needed > 0 else { return nil }
+            return max(1, min(9, Int(room / needed * 10 + 1e-9)))
         }
 
         /// Markup before the cell `start..<end`: closings, then `<ruby>` at a base, `<rp>` at an opening bracket,
@@ -190,7 +210,7 @@ struct HTMLPageDrawer: Sendable {
             out += linked(runLook.run(HTMLEscape.text(run)), style: runLook.style, text: run, links: links)
             run = ""
         }
-        let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby)
+        let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby, text: line.text, vertical: false)
         var styles = StyleCursor(line.styles)
         var offset = 0
         for character in line.text {
@@ -228,7 +248,7 @@ struct HTMLPageDrawer: Sendable {
 
     private func columnCells(_ line: Line, links: [String: String]) -> String {
         var out = ""
-        let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby)
+        let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby, text: line.text, vertical: true)
         var styles = StyleCursor(line.styles)
         var offset = 0
         for row in verticalRows(of: line.text, combined: line.combinedRanges) {

@@ -170,6 +170,7 @@ enum HTMLScript {
       });
       var start = null, swiped = false;
       document.addEventListener('pointerdown', function (event) {
+        swiped = false;
         start = event.isPrimary && event.pointerType !== 'mouse' ? {x: event.clientX, y: event.clientY} : null;
       });
       document.addEventListener('pointerup', function (event) {

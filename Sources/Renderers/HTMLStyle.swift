@@ -46,6 +46,8 @@ enum HTMLStyle {
         .progress .mark{position:absolute;top:0;width:2px;height:6px;background:#3d3d3d}
         \(sheet.marks.map { ".m\($0){inset-inline-start:\($0)%}" }.joined())
         main{display:block}
+        .files main,main.pages{touch-action:pan-y pinch-zoom}
+        .v.files main,.v main.pages{touch-action:pan-x pinch-zoom}
         main .spread{font-size:var(--fs)}
         .spread{display:flex;direction:ltr;justify-content:center;align-items:flex-start;width:max-content;margin:12px auto;\(gap)}
         .spread.v{flex-direction:column}
@@ -109,6 +111,8 @@ enum HTMLStyle {
             .ruby-on ruby{position:relative}
             .ruby-on rt:not(.h){position:absolute;bottom:100%;left:50%;transform:translateX(-50%);font-size:50%;line-height:1;white-space:nowrap}
             .ruby-on .vrl rt:not(.h){bottom:auto;left:100%;top:50%;transform:translateY(-50%);text-orientation:upright}
+            \((1...9).map { ".ruby-on rt.z\($0){left:0;transform:scaleX(.\($0));transform-origin:0 100%}" }.joined())
+            \((1...9).map { ".ruby-on .vrl rt.z\($0){top:0;left:100%;transform:scaleY(.\($0));transform-origin:0 0}" }.joined())
             """
         }
         if sheet.live {

@@ -112,4 +112,20 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertTrue(html.contains("class=\"files p-ltr h ruby-on\""))
         XCTAssertTrue(html.contains(".ruby-on .htb .l{height:1.85em"), "each line keeps room for its ruby")
     }
+
+    /// A reading longer than its base is squeezed onto the base, so it never runs past the end of its line or
+    /// column (独 read ひとり: three half-size kana over one character).
+    func testLongReadingsAreSqueezedOntoTheirBase() {
+        var line = Fixture.line("独り")
+        line.rubies = [RubySpan(base: 0..<3, annotation: "ひとり", shown: nil)]
+        for mode in [WritingMode.horizontalTB, .verticalRL] {
+            let page = Fixture.page(1, [line], writingMode: mode, language: "ja")
+            let result = SpreadResult(pages: [page], spreads: [Spread(number: 1, slots: [Slot(side: .single, page: 1)])],
+                                      layout: Fixture.layout(spine: .min))
+            let html = HTMLSite(book: Fixture.summary(language: "ja"), pageSize: Fixture.size, spreads: result,
+                                options: .init(rubyAsRuby: true)).text("spread-0001.html")!
+            // Horizontal: 1.2 em of base for 1.5 em of reading; vertical: 1.25 em.
+            XCTAssertTrue(html.contains("<rt class=\"z8\">ひとり</rt>"), "\(mode): \(html)")
+        }
+    }
 }
