@@ -78,8 +78,8 @@ public enum ContentsPages {
 
 extension String {
     /// The string with `%XX` escapes decoded (RFC 3986 §2.1), nil when it has none or they do not decode to
-    /// UTF-8; as HTMLSite decodes a contents entry's path.
-    fileprivate var percentDecoded: String? {
+    /// UTF-8: how a contents entry's path is matched to a document's (here and in `HTMLSite.page(of:)`).
+    var percentDecoded: String? {
         guard contains("%") else { return nil }
         var bytes: [UInt8] = []
         var rest = Array(utf8)[...]

@@ -122,7 +122,7 @@ public struct HTMLSite: Sendable {
     func page(of entry: TOCEntry, _ firstPages: [String: Int]) -> Int? {
         if let page = contentsPages[entry.href], page >= 1, page <= result.pages.count { return page }
         let path = String(entry.href.prefix { $0 != "#" })
-        return firstPages[path] ?? path.removingPercentEncodingIfPossible.flatMap { firstPages[$0] }
+        return firstPages[path] ?? path.percentDecoded.flatMap { firstPages[$0] }
     }
 
     /// Where the top-level contents entries start on the progress line, in whole percent, each once.
@@ -131,24 +131,5 @@ public struct HTMLSite: Sendable {
         guard count > 1 else { return [] }
         let marks = toc.compactMap { page(of: $0, firstPages) }.map { ($0 - 1) * 100 / count }
         return Array(Set(marks)).sorted()
-    }
-}
-
-extension String {
-    /// `%20` and friends decoded, without Foundation; nil when the text is not valid percent-encoding of UTF-8.
-    var removingPercentEncodingIfPossible: String? {
-        guard contains("%") else { return nil }
-        var bytes: [UInt8] = []
-        var iterator = Array(utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == 0x25 {
-                guard iterator.count >= 2, let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-                bytes.append(value)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }
