@@ -3,8 +3,9 @@ import Hashing
 import Layout
 import Spreads
 
-/// Builds the documents of one site; holds what every document shares.
-struct Context {
+/// Builds the documents of one site (index, spread files, the scrolling book, the single file); holds what every
+/// document shares.
+struct HTMLDocuments {
     let site: HTMLSite
     let drawer: HTMLPageDrawer
     let css: String
@@ -186,6 +187,9 @@ struct Context {
         return out + "</div></nav>\n"
     }
 
+    /// The book's title as the document's heading, for screen readers only: the pages show it already.
+    var heading: String { "<h1 class=\"vh\">\(HTMLEscape.text(title))</h1>\n" }
+
     /// A spread as a reading view draws it: pages named `pN`, slots with their one-page neighbours.
     func readingSpread(_ index: Int) -> String {
         let marks = site.slotMarks(spreadIndex: index, plan: plan) { page in pageHref(page, from: index) }
@@ -197,7 +201,7 @@ struct Context {
         if index > 0 { head += "<link rel=\"prev\" href=\"\(href(index - 1))\">\n" }
         if index + 1 < result.spreads.count { head += "<link rel=\"next\" href=\"\(href(index + 1))\">\n" }
         let spread = result.spreads[index]
-        let body = bar(index, contents: "index.html") + "<main id=\"main\">" + readingSpread(index) + "</main>\n"
+        let body = heading + bar(index, contents: "index.html") + "<main id=\"main\">" + readingSpread(index) + "</main>\n"
         return document(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files", bodyData: endsData,
                         body: body)
     }
@@ -214,7 +218,7 @@ struct Context {
     }
 
     func scrollBook() -> String {
-        let body = "<main class=\"track\" id=\"main\" tabindex=\"0\" aria-label=\"Pages\">\n" + sections(contents: "index.html") + "</main>\n"
+        let body = heading + "<main class=\"track\" id=\"main\" tabindex=\"0\" aria-label=\"Pages\">\n" + sections(contents: "index.html") + "</main>\n"
         return document(title: title, bodyClass: "scroll", bodyData: endsData, body: body)
     }
 

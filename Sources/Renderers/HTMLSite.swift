@@ -59,21 +59,22 @@ public struct HTMLSite: Sendable {
                                       marks: chapterMarks(firstPages)))
         if HTMLInlineStyle.styled(result.pages) { css += "\n" + HTMLInlineStyle.css }
         let plan = portrait.map { PortraitPlan(landscape: result, portrait: $0) }
-        let context = Context(site: self, drawer: drawer, css: css, sizing: sizing, plan: plan, firstPages: firstPages,
-                              rubyShown: rubyShown, policy: Context.policy(css: css),
-                              marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
+        let documents = HTMLDocuments(site: self, drawer: drawer, css: css, sizing: sizing, plan: plan,
+                                      firstPages: firstPages, rubyShown: rubyShown,
+                                      policy: HTMLDocuments.policy(css: css),
+                                      marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
         var out: [OutputFile] = []
         switch mode {
         case .single:
-            out.append(OutputFile(name: "index.html", bytes: Array(context.singleFile().utf8)))
+            out.append(OutputFile(name: "index.html", bytes: Array(documents.singleFile().utf8)))
         case .scroll:
-            out.append(OutputFile(name: "index.html", bytes: Array(context.index().utf8)))
-            out.append(OutputFile(name: "book.html", bytes: Array(context.scrollBook().utf8)))
+            out.append(OutputFile(name: "index.html", bytes: Array(documents.index().utf8)))
+            out.append(OutputFile(name: "book.html", bytes: Array(documents.scrollBook().utf8)))
         case .files:
-            out.append(OutputFile(name: "index.html", bytes: Array(context.index().utf8)))
+            out.append(OutputFile(name: "index.html", bytes: Array(documents.index().utf8)))
             for index in result.spreads.indices {
                 out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number),
-                                    bytes: Array(context.spreadFile(index).utf8)))
+                                    bytes: Array(documents.spreadFile(index).utf8)))
             }
         }
         let json = PageMap.json(book: book, pageSize: pageSize, spreads: result).serialized(pretty: true) + "\n"

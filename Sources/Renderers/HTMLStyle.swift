@@ -35,6 +35,7 @@ enum HTMLStyle {
         :focus-visible{outline:3px solid #1d4f91;outline-offset:2px}
         .skip{position:absolute;left:8px;top:-4em;z-index:2;padding:4px 8px;background:#fffef8}
         .skip:focus{top:8px}
+        .vh{position:absolute;width:1px;height:1px;margin:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:4px 2ch;padding:6px 8px 0;margin:0}
         .bar .here{margin:0;color:#3d3d3d}
         .bar .off{color:#595959}
