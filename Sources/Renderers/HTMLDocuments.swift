@@ -188,7 +188,7 @@ struct HTMLDocuments {
     }
 
     /// The book's title as the document's heading, for screen readers only: the pages show it already.
-    var heading: String { "<h1 class=\"vh\">\(HTMLEscape.text(title))</h1>\n" }
+    var heading: String { "<header><h1 class=\"vh\">\(HTMLEscape.text(title))</h1></header>\n" }
 
     /// A spread as a reading view draws it: pages named `pN`, slots with their one-page neighbours.
     func readingSpread(_ index: Int) -> String {
