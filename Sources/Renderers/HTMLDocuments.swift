@@ -187,8 +187,9 @@ struct HTMLDocuments {
         return out + "</div></nav>\n"
     }
 
-    /// The book's title as the document's heading, for screen readers only: the pages show it already.
-    var heading: String { "<header><h1 class=\"vh\">\(HTMLEscape.text(title))</h1></header>\n" }
+    /// The book's title as the document's heading, for screen readers only: the pages show it already. Spread
+    /// files, which repeat it, carry the title cut like their `<title>` (`spreadTitle`).
+    func heading(_ text: String) -> String { "<header><h1 class=\"vh\">\(HTMLEscape.text(text))</h1></header>\n" }
 
     /// A spread as a reading view draws it: pages named `pN`, slots with their one-page neighbours.
     func readingSpread(_ index: Int) -> String {
@@ -201,7 +202,7 @@ struct HTMLDocuments {
         if index > 0 { head += "<link rel=\"prev\" href=\"\(href(index - 1))\">\n" }
         if index + 1 < result.spreads.count { head += "<link rel=\"next\" href=\"\(href(index + 1))\">\n" }
         let spread = result.spreads[index]
-        let body = heading + bar(index, contents: "index.html") + "<main id=\"main\">" + readingSpread(index) + "</main>\n"
+        let body = heading(spreadTitle) + bar(index, contents: "index.html") + "<main id=\"main\">" + readingSpread(index) + "</main>\n"
         return document(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files", bodyData: endsData,
                         body: body)
     }
@@ -218,7 +219,7 @@ struct HTMLDocuments {
     }
 
     func scrollBook() -> String {
-        let body = heading + "<main class=\"track\" id=\"main\" tabindex=\"0\" aria-label=\"Pages\">\n" + sections(contents: "index.html") + "</main>\n"
+        let body = heading(title) + "<main class=\"track\" id=\"main\" tabindex=\"0\" aria-label=\"Pages\">\n" + sections(contents: "index.html") + "</main>\n"
         return document(title: title, bodyClass: "scroll", bodyData: endsData, body: body)
     }
 
