@@ -40,7 +40,8 @@ public struct HTMLSite: Sendable {
 
     var mode: Mode { options.singleFile ? .single : (options.transition == .scroll ? .scroll : .files) }
 
-    /// Every file of the site, in a fixed order: the HTML, then `book.json`, then `assets/…`.
+    /// Every file of the site, in a fixed order: the HTML, then `book.json`, then `assets/…` (the stylesheet and the
+    /// script, then the images).
     public func files() -> [OutputFile] {
         let (urls, assets) = imageAssets()
         let rubyShown = options.rubyAsRuby && result.pages.contains { page in page.lines.contains { !$0.rubies.isEmpty } }
@@ -61,7 +62,7 @@ public struct HTMLSite: Sendable {
         let plan = portrait.map { PortraitPlan(landscape: result, portrait: $0) }
         let documents = HTMLDocuments(site: self, drawer: drawer, css: css, sizing: sizing, plan: plan,
                                       firstPages: firstPages, rubyShown: rubyShown,
-                                      policy: HTMLDocuments.policy(css: css),
+                                      policy: HTMLDocuments.policy(css: css, shared: mode != .single),
                                       marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
         var out: [OutputFile] = []
         switch mode {
@@ -71,17 +72,28 @@ public struct HTMLSite: Sendable {
             out.append(OutputFile(name: "index.html", bytes: Array(documents.index().utf8)))
             out.append(OutputFile(name: "book.html", bytes: Array(documents.scrollBook().utf8)))
         case .files:
-            out.append(OutputFile(name: "index.html", bytes: Array(documents.index().utf8)))
-            for index in result.spreads.indices {
-                out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number),
-                                    bytes: Array(documents.spreadFile(index).utf8)))
+            // The index and each spread file are independent documents: drawn on all cores, kept in order (the
+            // index, the largest, is started first).
+            out += orderedConcurrentMap(count: result.spreads.count + 1) { k in
+                guard k > 0 else { return OutputFile(name: "index.html", bytes: Array(documents.index().utf8)) }
+                return OutputFile(name: Self.spreadFileName(result.spreads[k - 1].number),
+                                  bytes: Array(documents.spreadFile(k - 1).utf8))
             }
         }
         let json = PageMap.json(book: book, pageSize: pageSize, spreads: result).serialized(pretty: true) + "\n"
         out.append(OutputFile(name: "book.json", bytes: Array(json.utf8)))
+        if mode != .single {
+            out.append(OutputFile(name: Self.styleFile, bytes: Array(css.utf8)))
+            out.append(OutputFile(name: Self.scriptFile, bytes: Array(HTMLScript.text.utf8)))
+        }
         out += assets
         return out
     }
+
+    /// The stylesheet and the script every document of a folder site links (`HTMLDocuments.policy`). Image
+    /// assets are `assets/image-NNNN.EXT`, so the names cannot meet.
+    static let styleFile = "assets/reader.css"
+    static let scriptFile = "assets/reader.js"
 
     static func spreadFileName(_ number: Int) -> String { OutputFile.spreadName(number, extension: "html") }
 

@@ -59,8 +59,8 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         XCTAssertTrue(names.isSuperset(of: ["index.html", "spread-0001.html", "book.json", "assets"]), "\(names)")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path),
-                       ["image-0001.svg"], "the sample's map, under a generated name")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path).sorted(),
+                       ["image-0001.svg", "reader.css", "reader.js"], "the sample's map, under a generated name")
         // The reader's defaults (`RenderOptions.useReaderDefaults`): landscape spread files, ruby left out of the
         // cells to be drawn as ruby; its page map is the JSON output of those options.
         let json = try Run.quire(["render", sample, "--format", "json", "--orientation", "landscape", "--ruby", "drop"])

@@ -110,7 +110,7 @@ final class HTMLReaderTests: XCTestCase {
         let html = shown.text("spread-0001.html")!
         XCTAssertTrue(html.contains("<rt>かんじ</rt></ruby>"), html)
         XCTAssertTrue(html.contains("class=\"files p-ltr h ruby-on\""))
-        XCTAssertTrue(html.contains(".ruby-on .htb .l{height:1.85em"), "each line keeps room for its ruby")
+        XCTAssertTrue(shown.text("assets/reader.css")!.contains(".ruby-on .htb .l{height:1.85em"), "each line keeps room for its ruby")
     }
 
     /// A reading longer than its base is squeezed onto the base, so it never runs past the end of its line or

@@ -12,6 +12,7 @@ final class HTMLSnapshotTests: XCTestCase {
         let site = HTMLSite(book: book, pageSize: Fixture.size, spreads: result)
         try assertSnapshot(XCTUnwrap(site.text("spread-0001.html")), named: "ltr-spread-0001.html")
         try assertSnapshot(XCTUnwrap(site.text("spread-0002.html")), named: "ltr-spread-0002-placeholder.html")
+        try assertSnapshot(XCTUnwrap(site.text("assets/reader.css")), named: "ltr-reader.css")
     }
 
     func testIndexWithContents() throws {
@@ -42,6 +43,7 @@ final class HTMLSnapshotTests: XCTestCase {
         let site = HTMLSite(book: Fixture.summary(direction: .rtl, language: "ja", writingMode: .verticalRL),
                             pageSize: PageSize(columns: 5, lines: 6), spreads: result)
         try assertSnapshot(XCTUnwrap(site.text("spread-0001.html")), named: "vertical-spread-0001.html")
+        try assertSnapshot(XCTUnwrap(site.text("assets/reader.css")), named: "vertical-reader.css")
     }
 
     func testVerticalAxisScrollBook() throws {
@@ -53,7 +55,8 @@ final class HTMLSnapshotTests: XCTestCase {
         }
         let site = HTMLSite(book: book, pageSize: Fixture.size, spreads: SpreadResult(pages: result.pages, spreads: spreads, layout: layout),
                             options: .init(transition: .scroll))
-        XCTAssertEqual(site.files().map(\.name), ["index.html", "book.html", "book.json"])
+        XCTAssertEqual(site.files().map(\.name), ["index.html", "book.html", "book.json", "assets/reader.css",
+                                                  "assets/reader.js"])
         try assertSnapshot(XCTUnwrap(site.text("book.html")), named: "vertical-axis-scroll-book.html")
     }
 
@@ -102,7 +105,8 @@ final class HTMLSafetyTests: XCTestCase {
                 XCTAssertFalse(tag.contains(" style="), "a style attribute in \(name): \(tag)")
             }
             XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1, "only the viewer's script in \(name)")
-            XCTAssertEqual(html.components(separatedBy: "<style").count - 1, 1, "only the viewer's style in \(name)")
+            XCTAssertEqual(html.components(separatedBy: "<style").count - 1, 0, "no stylesheet inline in \(name)")
+            XCTAssertEqual(html.components(separatedBy: "<link rel=\"stylesheet\"").count - 1, 1, "only the viewer's style in \(name)")
             XCTAssertFalse(html.contains(" style="), name)
         }
         let index = site.text("index.html")!
@@ -121,22 +125,36 @@ final class HTMLSafetyTests: XCTestCase {
 
     func testEveryPageCarriesTheCSP() {
         let (book, result) = Fixture.ltrBook()
-        for options in [HTMLSite.Options(), .init(transition: .scroll), .init(singleFile: true)] {
+        // The single file carries its stylesheet and script inline, allowed by their hashes.
+        let single = HTMLSite(book: book, pageSize: Fixture.size, spreads: result, options: .init(singleFile: true))
+        for (name, html) in htmlFiles(single) {
+            guard let open = html.range(of: "<style>"), let close = html.range(of: "</style>") else {
+                XCTFail("no stylesheet in \(name)"); continue
+            }
+            let css = String(html[open.upperBound..<close.lowerBound])
+            let policy = "default-src 'none'; img-src 'self' data:; style-src \(SHA256.cspSource(css)); script-src \(SHA256.cspSource(HTMLScript.text)); base-uri 'none'; form-action 'none'"
+            XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">"), name)
+            XCTAssertTrue(html.contains("<script>\(HTMLScript.text)</script>"), "the hashed script is the one in \(name)")
+            XCTAssertEqual(html.components(separatedBy: "<style>").count, 2, "one stylesheet in \(name)")
+            // The policy comes before anything it governs.
+            XCTAssertLessThan(html.range(of: "Content-Security-Policy")!.lowerBound, html.range(of: "<style>")!.lowerBound, name)
+        }
+        // A folder's documents link the site's one stylesheet and script, allowed as 'self', and carry neither.
+        for options in [HTMLSite.Options(), .init(transition: .scroll)] {
             let site = HTMLSite(book: book, pageSize: Fixture.size, spreads: result, options: options)
-            let files = htmlFiles(site)
-            XCTAssertFalse(files.isEmpty)
-            for (name, html) in files {
-                // The stylesheet is the site's own (sizes from its pages); the policy names exactly it.
-                guard let open = html.range(of: "<style>"), let close = html.range(of: "</style>") else {
-                    XCTFail("no stylesheet in \(name)"); continue
-                }
-                let css = String(html[open.upperBound..<close.lowerBound])
-                let policy = "default-src 'none'; img-src 'self' data:; style-src \(SHA256.cspSource(css)); script-src \(SHA256.cspSource(HTMLScript.text)); base-uri 'none'; form-action 'none'"
+            let files = site.files()
+            let css = try! XCTUnwrap(files.first { $0.name == "assets/reader.css" }).bytes
+            XCTAssertEqual(try! XCTUnwrap(files.first { $0.name == "assets/reader.js" }).bytes, Array(HTMLScript.text.utf8))
+            XCTAssertTrue(String(decoding: css, as: UTF8.self).contains(":root{--fs:"), "the sized stylesheet")
+            let policy = "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
+            let documents = htmlFiles(site)
+            XCTAssertFalse(documents.isEmpty)
+            for (name, html) in documents {
                 XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">"), name)
-                XCTAssertTrue(html.contains("<script>\(HTMLScript.text)</script>"), "the hashed script is the one in \(name)")
-                XCTAssertEqual(html.components(separatedBy: "<style>").count, 2, "one stylesheet in \(name)")
-                // The policy comes before anything it governs.
-                XCTAssertLessThan(html.range(of: "Content-Security-Policy")!.lowerBound, html.range(of: "<style>")!.lowerBound, name)
+                XCTAssertTrue(html.contains("<link rel=\"stylesheet\" href=\"assets/reader.css\">"), name)
+                XCTAssertTrue(html.hasSuffix("<script src=\"assets/reader.js\"></script>\n</body>\n</html>\n"), name)
+                XCTAssertFalse(html.contains("<style>") || html.contains("<script>"), "nothing inline in \(name)")
+                XCTAssertLessThan(html.range(of: "Content-Security-Policy")!.lowerBound, html.range(of: "assets/reader.css")!.lowerBound, name)
             }
         }
     }
@@ -158,8 +176,8 @@ final class HTMLSafetyTests: XCTestCase {
         let site = HTMLSite(book: Fixture.summary(), pageSize: PageSize(columns: 10, lines: 3), spreads: result, images: images)
         let files = site.files()
         XCTAssertEqual(files.map(\.name), ["index.html", "spread-0001.html", "spread-0002.html", "book.json",
-                                           "assets/image-0001.png", "assets/image-0002.jpg"])
-        XCTAssertEqual(files[4].bytes, png)
+                                           "assets/reader.css", "assets/reader.js", "assets/image-0001.png", "assets/image-0002.jpg"])
+        XCTAssertEqual(files[6].bytes, png)
         let first = site.text("spread-0001.html")!
         XCTAssertTrue(first.contains("<img src=\"assets/image-0001.png\" alt=\"\">"))
         XCTAssertTrue(first.contains("<img src=\"assets/image-0002.jpg\" alt=\"\">"))
@@ -227,7 +245,7 @@ final class HTMLNavigationTests: XCTestCase {
     func testEmptyBook() {
         let result = SpreadResult(pages: [], spreads: [], layout: Fixture.layout())
         let site = HTMLSite(book: Fixture.summary(title: nil), pageSize: Fixture.size, spreads: result)
-        XCTAssertEqual(site.files().map(\.name), ["index.html", "book.json"])
+        XCTAssertEqual(site.files().map(\.name), ["index.html", "book.json", "assets/reader.css", "assets/reader.js"])
         XCTAssertTrue(site.text("index.html")!.contains("<title>Untitled</title>"))
     }
 

@@ -42,7 +42,8 @@ final class InlineStyleRenderTests: XCTestCase {
         let k = "k\(HTMLInlineStyle.index(of: EmphasisMark(.sesame)))"
         let page = try html([line])
         XCTAssertTrue(page.contains("<div class=\"l mk\" lang=\"ja\" dir=\"ltr\"><span class=\"w \(k)\">大</span><span class=\"w \(k)\">事</span><span class=\"w\">な</span></div>"), page)
-        XCTAssertTrue(page.contains(".\(k)::after{content:\"\\FE45\"}"), "the mark's character is in the stylesheet")
+        let css = try XCTUnwrap(site([line]).text("assets/reader.css"))
+        XCTAssertTrue(css.contains(".\(k)::after{content:\"\\FE45\"}"), "the mark's character is in the stylesheet")
     }
 
     func testVerticalColumnsDrawCombinedRowsAndStyles() throws {
@@ -61,10 +62,10 @@ final class InlineStyleRenderTests: XCTestCase {
 
     func testUnstyledSitesKeepTheirStylesheet() throws {
         let plain = site([Fixture.line("plain")])
-        XCTAssertFalse(try XCTUnwrap(plain.text("spread-0001.html")).contains(".sb{"))
+        XCTAssertFalse(try XCTUnwrap(plain.text("assets/reader.css")).contains(".sb{"))
         var line = Fixture.line("bold")
         line.styles = [StyleSpan(range: 0..<4, style: .strong)]
-        XCTAssertTrue(try XCTUnwrap(site([line]).text("spread-0001.html")).contains(".sb{font-weight:bold}"))
+        XCTAssertTrue(try XCTUnwrap(site([line]).text("assets/reader.css")).contains(".sb{font-weight:bold}"))
     }
 
     func testPageMapListsStyledRunsOnlyWhenThereAreAny() {
