@@ -86,10 +86,12 @@ extension Quire {
         case .text:
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide, bidi: bidi)
             let result = pagination.spreads
-            return result.spreads.filter(pages.selects).map { spread in
+            let spreads = result.spreads.filter(pages.selects)
+            // Each file is drawn on its own, so on all cores, in order (as `writeTextSpreads` draws standard output).
+            return orderedConcurrentMap(count: spreads.count) { index in
                 var bytes: [UInt8] = []
-                renderer.render(spread, in: result, size: pagination.pageSize, into: &bytes)
-                return OutputFile(name: spreadFileName(spread.number, extension: "txt"), bytes: bytes)
+                renderer.render(spreads[index], in: result, size: pagination.pageSize, into: &bytes)
+                return OutputFile(name: spreadFileName(spreads[index].number, extension: "txt"), bytes: bytes)
             }
         case .html:
             return htmlFiles(for: book, pagination, options: options)
