@@ -13,10 +13,14 @@ public enum PageMap {
     /// `json(book:pageSize:spreads:).serializedBytes(pretty: true)`, with the pages serialized in parallel
     /// chunks and joined in order: the same bytes whatever the number of threads.
     public static func prettyBytes(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [UInt8] {
-        let chunks = prettyChunks(book: book, pageSize: pageSize, spreads: result)
+        var chunks = prettyChunks(book: book, pageSize: pageSize, spreads: result)
         var out: [UInt8] = []
         out.reserveCapacity(chunks.reduce(1) { $0 + $1.count }) // one more byte: callers end the map with a newline
-        for chunk in chunks { out.append(contentsOf: chunk) }
+        // Each chunk is freed once copied, so the map is held about once, not twice (peak memory, issue 19).
+        for index in chunks.indices {
+            out.append(contentsOf: chunks[index])
+            chunks[index] = []
+        }
         return out
     }
 

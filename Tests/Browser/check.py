@@ -96,7 +96,10 @@ def load(driver, name, path):
             var a = e.attributes[i].name;
             if (a.indexOf('on') === 0 || a === 'style') foreign.push(e.tagName + '[' + a + ']');
           }
-          if (['IFRAME','OBJECT','EMBED','FORM','BASE','LINK'].indexOf(e.tagName) >= 0 && !(e.tagName === 'LINK' && ['prev','next'].indexOf(e.rel) >= 0)) foreign.push(e.tagName);
+          // Links allowed: prev/next, and the reader's own stylesheet (a folder site's assets/reader.css).
+          var own = e.tagName === 'LINK' && (['prev','next'].indexOf(e.rel) >= 0
+                    || (e.rel === 'stylesheet' && e.getAttribute('href') === 'assets/reader.css'));
+          if (['IFRAME','OBJECT','EMBED','FORM','BASE','LINK'].indexOf(e.tagName) >= 0 && !own) foreign.push(e.tagName);
         });
         return {pwned: window.__pwned === undefined ? null : String(window.__pwned), title: document.title,
                 scripts: document.scripts.length, foreign: foreign,
@@ -346,7 +349,7 @@ def main():
                     except Exception as error:  # html5lib raises ParseError with the position
                         check(f"{name}: {os.path.basename(file)} is valid HTML5", False, error)
                 outside = [f for f in glob.glob(f"{folder}/**", recursive=True)
-                           if os.path.isfile(f) and not re.fullmatch(r"(index|book|spread-\d{4})\.(html|json)|assets/image-\d{4}\.(png|jpg|gif|webp|svg)",
+                           if os.path.isfile(f) and not re.fullmatch(r"(index|book|spread-\d{4})\.(html|json)|assets/image-\d{4}\.(png|jpg|gif|webp|svg)|assets/reader\.(css|js)",
                                                                      os.path.relpath(f, folder))]
                 check(f"{name}: only Quire's own file names", not outside, outside[:5])
                 if "--single-file" in extra:

@@ -2,13 +2,23 @@ import CZip
 import Foundation
 
 /// An EPUB read in place with libzip, from a file or from memory; nothing is extracted to disk.
+///
+/// A libzip handle is not thread-safe, and one handle under one lock left the second core idle while the first
+/// inflated (issue 19). So each read borrows a handle of its own: the first one, or another opened on the same
+/// file or bytes when all are busy, up to one per core; they are kept for the next reads. Only the borrowing and
+/// the book's running total of inflated bytes are under the lock.
 public final class ZipContainer: Container, @unchecked Sendable {
     public let paths: [String]
     private let indexByPath: [String: UInt64]
-    private let archive: OpaquePointer
     private let limits: ContainerLimits
-    /// libzip handles are not thread-safe; reads are serialised.
-    private let lock = NSLock()
+    /// Guards `idle`, `opened` and `inflatedTotal`; waited on when every handle is busy.
+    private let condition = NSCondition()
+    private var idle: [OpaquePointer]
+    private var opened = 1
+    private let maxHandles = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+    /// Opens one more handle on the same archive; nil when it cannot (the reader then waits for a busy one).
+    private let reopen: @Sendable () -> OpaquePointer?
+    private let entryCount: Int64
     private var inflatedTotal = 0
     /// Holds the bytes an in-memory archive reads from, for as long as the archive lives.
     private let memory: UnsafeMutableRawPointer?
@@ -19,7 +29,10 @@ public final class ZipContainer: Container, @unchecked Sendable {
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw Self.openError(code)
         }
-        try self.init(archive: archive, memory: nil, limits: limits)
+        try self.init(archive: archive, memory: nil, limits: limits) {
+            var code: Int32 = 0
+            return zip_open(path, ZIP_RDONLY, &code)
+        }
     }
 
     /// Opens an archive held in memory (standard input).
@@ -27,26 +40,37 @@ public final class ZipContainer: Container, @unchecked Sendable {
         guard !bytes.isEmpty else { throw .notAZip("the input is empty") }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
         bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        let (archive, code) = Self.open(memory, count: bytes.count)
+        guard let archive else {
+            memory.deallocate()
+            throw code.map(Self.openError) ?? .notAZip("cannot read the archive from memory")
+        }
+        nonisolated(unsafe) let shared = memory
+        let count = bytes.count
+        try self.init(archive: archive, memory: memory, limits: limits) { Self.open(shared, count: count).archive }
+    }
+
+    /// An archive on `count` bytes at `memory`, which it reads but never frees; or the libzip error code.
+    private static func open(_ memory: UnsafeMutableRawPointer, count: Int) -> (archive: OpaquePointer?, code: Int32?) {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
-        guard let source = zip_source_buffer_create(memory, UInt64(bytes.count), 0, &error) else {
-            memory.deallocate()
-            throw .notAZip(String(cString: zip_error_strerror(&error)))
-        }
+        guard let source = zip_source_buffer_create(memory, UInt64(count), 0, &error) else { return (nil, nil) }
         guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
             zip_source_free(source)
-            memory.deallocate()
-            throw Self.openError(zip_error_code_zip(&error))
+            return (nil, zip_error_code_zip(&error))
         }
-        try self.init(archive: archive, memory: memory, limits: limits)
+        return (archive, nil)
     }
 
-    private init(archive: OpaquePointer, memory: UnsafeMutableRawPointer?, limits: ContainerLimits) throws(ReadError) {
-        self.archive = archive
+    private init(archive: OpaquePointer, memory: UnsafeMutableRawPointer?, limits: ContainerLimits,
+                 reopen: @escaping @Sendable () -> OpaquePointer?) throws(ReadError) {
+        self.idle = [archive]
         self.memory = memory
         self.limits = limits
+        self.reopen = reopen
         let count = zip_get_num_entries(archive, 0)
+        self.entryCount = count
         guard count <= Int64(limits.maxEntries) else {
             zip_discard(archive)
             memory?.deallocate()
@@ -69,26 +93,60 @@ public final class ZipContainer: Container, @unchecked Sendable {
     }
 
     deinit {
-        zip_discard(archive)
+        for archive in idle { zip_discard(archive) }
         memory?.deallocate()
+    }
+
+    /// Runs `body` with a handle no other thread uses meanwhile (see the type's comment).
+    private func withArchive<T>(_ body: (OpaquePointer) throws(ReadError) -> T) throws(ReadError) -> T {
+        let archive = borrow()
+        defer {
+            condition.lock()
+            idle.append(archive)
+            condition.signal()
+            condition.unlock()
+        }
+        return try body(archive)
+    }
+
+    private func borrow() -> OpaquePointer {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let archive = idle.popLast() { return archive }
+            if opened < maxHandles {
+                opened += 1
+                condition.unlock()
+                let archive = reopen()
+                condition.lock()
+                // The same archive, seen again: a file changed meanwhile is not mixed in (the reader waits instead).
+                if let archive, zip_get_num_entries(archive, 0) == entryCount { return archive }
+                if let archive { zip_discard(archive) }
+                opened -= 1
+                continue
+            }
+            condition.wait()
+        }
     }
 
     public func contains(_ path: String) -> Bool { indexByPath[path] != nil }
 
     public func size(of path: String) -> Int? {
         guard let index = indexByPath[path] else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        var stat = zip_stat_t()
-        zip_stat_init(&stat)
-        guard zip_stat_index(archive, index, 0, &stat) == 0 else { return nil }
-        return Int(clamping: stat.size)
+        return try? withArchive { archive throws(ReadError) -> Int? in
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, index, 0, &stat) == 0 else { return nil }
+            return Int(clamping: stat.size)
+        }
     }
 
     public func read(_ path: String) throws(ReadError) -> [UInt8] {
         guard let index = indexByPath[path] else { throw .missingPart(path) }
-        lock.lock()
-        defer { lock.unlock() }
+        return try withArchive { archive throws(ReadError) in try read(path, index: index, from: archive) }
+    }
+
+    private func read(_ path: String, index: UInt64, from archive: OpaquePointer) throws(ReadError) -> [UInt8] {
         var stat = zip_stat_t()
         zip_stat_init(&stat)
         guard zip_stat_index(archive, index, 0, &stat) == 0 else { throw .notAZip("cannot read the entry \(path)") }
@@ -99,8 +157,18 @@ public final class ZipContainer: Container, @unchecked Sendable {
         if declared > limits.ratioFloorBytes, stat.comp_size > 0, declared / Int(clamping: stat.comp_size) > limits.maxRatio {
             throw .limitExceeded("\(path) has a compression ratio above \(limits.maxRatio):1")
         }
-        guard inflatedTotal + declared <= limits.maxTotalBytes else {
-            throw .limitExceeded("the book inflates to more than \(limits.maxTotalBytes) bytes")
+        // The declared size is counted before inflating, so reads in parallel cannot pass the total together;
+        // what an entry holds beyond its declared size is refused below.
+        condition.lock()
+        let fits = inflatedTotal + declared <= limits.maxTotalBytes
+        if fits { inflatedTotal += declared }
+        condition.unlock()
+        guard fits else { throw .limitExceeded("the book inflates to more than \(limits.maxTotalBytes) bytes") }
+        var filled = 0
+        defer {
+            condition.lock()
+            inflatedTotal -= declared - filled
+            condition.unlock()
         }
         guard let file = zip_fopen_index(archive, index, 0) else {
             let code = zip_error_code_zip(zip_get_error(archive))
@@ -112,10 +180,10 @@ public final class ZipContainer: Container, @unchecked Sendable {
         defer { zip_fclose(file) }
         // Read one byte past the declared size so a lying header cannot smuggle in more data.
         var bytes = [UInt8](repeating: 0, count: declared + 1)
-        var filled = 0
         while filled < bytes.count {
             let n = bytes.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress! + filled, UInt64($0.count - filled)) }
             if n < 0 {
+                filled = 0
                 let code = zip_error_code_zip(zip_file_get_error(file))
                 if code == ZIP_ER_CRC { throw .checksum(path) }
                 throw .notAZip("\(path): \(String(cString: zip_file_strerror(file)))")
@@ -124,10 +192,10 @@ public final class ZipContainer: Container, @unchecked Sendable {
             filled += Int(n)
         }
         guard filled <= declared else {
+            filled = 0
             throw .notAZip("\(path) holds more data than its header declares")
         }
         bytes.removeLast(bytes.count - filled)
-        inflatedTotal += filled
         return bytes
     }
 
