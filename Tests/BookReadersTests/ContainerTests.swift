@@ -175,6 +175,29 @@ final class ContainerTests: XCTestCase {
         XCTAssertTrue(what.contains("2500"), what)
     }
 
+    /// Reads on many threads at once each get a handle of their own (issue 19): every entry comes back whole, from
+    /// memory and from a file, and the book's total stays bounded however the reads interleave.
+    func testParallelReadsGetTheSameBytes() throws {
+        var b = minimalBook()
+        for i in 0..<24 { b.entries.append(.zeros("OEBPS/z\(i).bin", count: 20_000 + i)) }
+        for i in 0..<24 { b.add("OEBPS/t\(i).txt", String(repeating: "\(i % 10)", count: 3000 + i)) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(getpid()).epub")
+        try Data(b.zip).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for zip in [try ZipContainer(bytes: b.zip), try ZipContainer(path: file.path)] {
+            let names = (0..<24).flatMap { ["OEBPS/z\($0).bin", "OEBPS/t\($0).txt"] }
+            let serial = try names.map { name throws(ReadError) in try zip.read(name) }
+            let results = orderedConcurrentMap(count: names.count * 4) { k in try? zip.read(names[k % names.count]) }
+            for (k, bytes) in results.enumerated() { XCTAssertEqual(bytes, serial[k % names.count], names[k % names.count]) }
+        }
+        var limits = ContainerLimits()
+        limits.maxTotalBytes = 24 * 20_000
+        let bounded = try ZipContainer(bytes: b.zip, limits: limits)
+        let read = orderedConcurrentMap(count: 48) { k in (try? bounded.read("OEBPS/z\(k % 24).bin"))?.count ?? 0 }
+        XCTAssertLessThanOrEqual(read.reduce(0, +), 24 * 20_000, "the total holds under parallel reads")
+        XCTAssertGreaterThan(read.filter { $0 > 0 }.count, 0)
+    }
+
     func testDeflatedEntryInflates() throws {
         // The hand-made deflate stream is valid: libzip inflates it to the declared zeros.
         var b = minimalBook()
