@@ -16,6 +16,12 @@ public enum HTMLEscape {
     /// false every other character stays, as Markdown needs (the importer must see the text as cmark read it,
     /// the same as text outside HTML; a parser reads the references back to the same characters).
     public static func append(_ s: String, to html: inout String, droppingForbidden: Bool) {
+        // Most runs of a book hold nothing to escape or drop: appended whole, not scalar by scalar (issue 19:
+        // escaping was a sixth of War and Peace's HTML output).
+        if !s.utf8.contains(where: mayNeedCare) {
+            html += s
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "&": html += "&amp;"
@@ -27,6 +33,17 @@ public enum HTMLEscape {
                 if droppingForbidden && isForbidden(scalar.value) { continue }
                 html.unicodeScalars.append(scalar)
             }
+        }
+    }
+
+    /// Whether a UTF-8 byte may belong to a character that is escaped or dropped: `& < > " '`, a C0 control or
+    /// DEL, and the lead bytes of every sequence that can encode a forbidden character (C1 controls are `C2 80–9F`,
+    /// U+FDD0–FDEF and U+FFFE/FFFF start with `EF`, the other planes' noncharacters with `F0–F4`). A false "may"
+    /// only sends the text the careful way.
+    private static func mayNeedCare(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00..<0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x7F, 0xC2, 0xEF, 0xF0...0xF4: return true
+        default: return false
         }
     }
 

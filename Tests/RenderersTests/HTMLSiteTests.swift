@@ -117,6 +117,43 @@ final class HTMLSafetyTests: XCTestCase {
         XCTAssertTrue(site.text("spread-0001.html")!.contains("a &amp; b &quot;c&quot; &#39;d&#39;"))
     }
 
+    /// The whole-string fast path (issue 19) gives what escaping scalar by scalar gives, on random text mixing
+    /// plain letters with every kind of character that is escaped, dropped or merely looks close to one.
+    func testEscapingFastPathMatchesScalarByScalar() {
+        let alphabet: [Unicode.Scalar] = [0x61, 0x20, 0xE9, 0xA0, 0x2019, 0x6F22, 0xFF01, 0x1F600, 0x26, 0x3C, 0x3E, 0x22, 0x27,
+                                          0x09, 0x0A, 0x01, 0x7F, 0x85, 0xFDD0, 0xFEFF, 0xFFFE, 0x1FFFF].map { Unicode.Scalar($0)! }
+        func reference(_ s: String, dropping: Bool) -> String {
+            var out = ""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                default:
+                    let v = scalar.value
+                    let forbidden = (v < 0x20 && v != 0x09 && v != 0x0A) || (0x7F...0x9F).contains(v)
+                        || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
+                    if !(dropping && forbidden) { out.unicodeScalars.append(scalar) }
+                }
+            }
+            return out
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let plain = Bool.random(using: &generator)
+            let count = Int.random(in: 0...12, using: &generator)
+            let scalars = (0..<count).map { _ in plain ? alphabet[Int.random(in: 0...5, using: &generator)] : alphabet.randomElement(using: &generator)! }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            XCTAssertEqual(HTMLEscape.text(text), reference(text, dropping: true), text.debugDescription)
+            var kept = "x"
+            HTMLEscape.append(text, to: &kept, droppingForbidden: false)
+            XCTAssertEqual(kept, "x" + reference(text, dropping: false), text.debugDescription)
+        }
+    }
+
     func testControlCharactersAreDropped() {
         XCTAssertEqual(HTMLEscape.text("a\u{0}b\u{7}c\u{85}d\u{FFFF}e\tf"), "abcde\tf")
         XCTAssertNil(HTMLEscape.language("en\"x"))
