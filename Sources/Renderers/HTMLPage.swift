@@ -201,7 +201,8 @@ struct HTMLPageDrawer: Sendable {
 
     /// Narrow characters run as text in the monospace font; each wide character sits in a two-cell box. A run
     /// is cut where the look changes (decoration, style), and at every cell with an emphasis mark.
-    private func lineCells(_ line: Line, links: [String: String]) -> String {
+    func lineCells(_ line: Line, links: [String: String], plainFastPath: Bool = true) -> String {
+        if plainFastPath, isPlainNarrow(line) { return HTMLEscape.text(line.text) }
         var out = ""
         var run = ""
         var runLook = CellLook.plain
@@ -236,6 +237,31 @@ struct HTMLPageDrawer: Sendable {
         }
         flush()
         return out + ruby.close(at: offset)
+    }
+
+    /// Whether a line is one plain run, as most lines of a novel are: no style, decoration or ruby, and every
+    /// character one cell or none, whatever follows it. Then `lineCells` is its escaped text, built without walking
+    /// it character by character (issue 19). One cell is proven from the UTF-8 bytes alone, for scalars that are
+    /// not East Asian Wide, not emoji and cannot join into a wider cluster (UAX #11, UAX #29): printable ASCII;
+    /// U+00A0–U+04FF (Latin, combining diacritics, Greek, Cyrillic); and the punctuation U+2010–U+2027 and
+    /// U+2030–U+203A (dashes, quotes, …). Ambiguous ones among them are narrow unless `ambiguousWide`, which then
+    /// takes the long way, as does anything else.
+    func isPlainNarrow(_ line: Line) -> Bool {
+        guard !ambiguousWide, line.rubies.isEmpty, line.styles.isEmpty, line.decorations.isEmpty else { return false }
+        var utf8 = line.text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case 0x20...0x7E: continue
+            case 0xC2...0xD3:
+                guard let second = utf8.next(), second >= (byte == 0xC2 ? 0xA0 : 0x80), second <= 0xBF else { return false }
+            case 0xE2:
+                guard utf8.next() == 0x80, let third = utf8.next(), (0x90...0xA7).contains(third) || (0xB0...0xBA).contains(third) else {
+                    return false
+                }
+            default: return false
+            }
+        }
+        return true
     }
 
     /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko (automatic, or a
