@@ -28,7 +28,9 @@ public struct OutputWriteError: Error, Sendable {
 }
 
 /// Open folders of one tree, by relative path, so each file is created or renamed relative to an open folder
-/// (`openat`, `renameat`) rather than by resolving its whole path again. Closed on deinit.
+/// (`openat`, `renameat`) rather than by resolving its whole path again. Closed on deinit. Opening a folder
+/// changes the table, so one thread opens them; once every folder a file needs is open, `create` may run on
+/// several threads at once (`OutputWriter.writeNew`).
 final class FolderHandles {
     /// The folder errors name: the output folder the user knows, not a temporary one.
     let shownAs: String

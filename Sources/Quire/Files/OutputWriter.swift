@@ -1,4 +1,5 @@
 import Foundation
+import BookModel
 import Renderers
 
 /// Writes a rendering's files into a folder, fast and safely: the one writer of `quire render -o DIR` and of
@@ -72,10 +73,19 @@ public enum OutputWriter {
         }
         do throws(OutputWriteError) {
             let tree = try FolderHandles(path, shownAs: shownAs)
-            for (file, steps) in zip(files, all) {
-                if cancelled() { throw OutputWriteError(path: shownAs, reason: "interrupted", kind: .interrupted) }
-                try tree.create(steps, bytes: file.bytes)
+            // Subfolders first, one thread; then the files on all cores, in order within each share: creating
+            // War and Peace's 2,733 text files took 67 ms on one thread and 49 ms on two (issue 19). The first
+            // failure in file order is the one reported.
+            for steps in all where steps.count > 1 { _ = try tree.folder(holding: steps, create: true) }
+            let shares = min(all.count, max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
+            let failures = orderedConcurrentMap(count: shares) { share -> OutputWriteError? in
+                for index in (all.count * share / shares)..<(all.count * (share + 1) / shares) {
+                    if cancelled() { return OutputWriteError(path: shownAs, reason: "interrupted", kind: .interrupted) }
+                    do throws(OutputWriteError) { try tree.create(all[index], bytes: files[index].bytes) } catch { return error }
+                }
+                return nil
             }
+            if let failure = failures.compactMap({ $0 }).first { throw failure }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
