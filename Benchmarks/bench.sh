@@ -14,7 +14,7 @@ outroot=.build/bench/out
 summary=.build/bench/summary-bench.txt
 mkdir -p .build/bench
 : > "$summary"
-# Left over from an interrupted run: removed now, before anything is timed (see `out_folder`).
+# Left over from an interrupted run: removed now, before anything is timed (see `clear_outs`).
 rm -rf "$outroot"
 mkdir -p "$outroot"
 gcc -O2 -o "$floor" Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)

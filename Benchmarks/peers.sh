@@ -47,7 +47,8 @@ book() { # name, path, pandoc's input format ("" for its guess from the extensio
   if [ "$pandoc" = yes ]; then
     peer "pandoc ${from:+-f $from }-t plain" "$q" pandoc ${from:+-f "$from"} -t plain "$path" -o "$work/pandoc.txt"
   fi
-  # ebook-convert runs as root without a sandbox flag: the EPUB-to-TXT path never starts QtWebEngine.
+  # ebook-convert (calibre 6.13, Debian 12) runs as root with no display and no QTWEBENGINE_CHROMIUM_FLAGS or
+  # QT_QPA_PLATFORM: EPUB to TXT does not need its web engine.
   if [ "$calibre" = yes ] && [ "$ebook_convert" = yes ]; then
     peer "ebook-convert BOOK out.txt (calibre)" "$q" ebook-convert "$path" "$work/calibre.txt"
   fi
