@@ -75,7 +75,12 @@ lint:
 clean:
 	rm -rf .build .build-asan Fuzz/.build
 
-## bench: time and memory of full renders beside the unzip+parse floor (needs ../shared/corpus).
+## bench: time and memory of full renders beside the unzip+parse floor (needs ../shared/corpus), pandoc and calibre
+## on the same books when installed, instruction counts, the corpus batch; last, every issue-19 target in one block.
 bench: release
+	@rm -f .build/bench/summary-*.txt
 	Benchmarks/bench.sh
+	Benchmarks/peers.sh
+	Benchmarks/instructions.sh
 	Benchmarks/batch-bench.sh
+	@Benchmarks/summary.sh

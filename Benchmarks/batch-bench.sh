@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Batch throughput: the whole corpus through `quire batch` into a fresh folder each time (nothing skipped).
-#  1. on this host: --jobs 1 and --jobs 2; books per second and peak resident memory;
-#  2. on a one-node Slurm started here (Tests/Cluster/slurm-local.sh; needs root): deploy/slurm/quire-array.sbatch
+#  1. issue 19's targets: `quire batch corpus/epub -o OUT --jobs 2`, best of BENCH_RUNS (5) runs, JSON within
+#     1.5x and text within 2x the sequential floor (the floor program reading every EPUB of corpus/epub one after
+#     another in one process, best of as many runs), and peak memory of the batch process (the most of its runs)
+#     within 256 MB; ok/MISS, also into .build/bench/summary-batch.txt for Benchmarks/summary.sh;
+#  2. on this host: --jobs 1 and --jobs 2 over the whole corpus (EPUB and Markdown); books per second and peak
+#     resident memory;
+#  3. on a one-node Slurm started here (Tests/Cluster/slurm-local.sh; needs root): deploy/slurm/quire-array.sbatch
 #     as an array of 1, 2 and 4 shards, each task given the node's CPUs divided among the shards (at least one)
 #     and --jobs to match; books/s and pages/s from submission to the last task's end, so Slurm's scheduling is
 #     counted. On one node the shards share its CPUs: this shows the cost of sharding, not the gain of more nodes.
-# BATCH_BENCH_SHARDS="1 2 4" chooses the shard counts (empty: skip the Slurm part).
+# BATCH_BENCH_SHARDS="1 2 4" chooses the shard counts (empty: skip the Slurm part). QUIRE (or QUIRE_BIN) picks
+# the binary, as for bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${QUIRE_CORPUS:-../shared/corpus}
-quire=${QUIRE_BIN:-.build/release/quire}
+quire=${QUIRE:-${QUIRE_BIN:-.build/release/quire}}
+runs=${BENCH_RUNS:-5}
+summary=.build/bench/summary-batch.txt
 format=${BATCH_BENCH_FORMAT:-text}
 work=${BATCH_BENCH_DIR:-.build/bench/batch}
 shards=${BATCH_BENCH_SHARDS-1 2 4}
@@ -18,6 +26,10 @@ shards=${BATCH_BENCH_SHARDS-1 2 4}
 corpus=$(cd "$corpus" && pwd)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
+# Left over from an interrupted run: removed before anything is timed (see the target rows).
+rm -rf "$work"/out-*
+: > "$summary"
+source Benchmarks/verdict.sh
 
 # books, failed and pages of a manifest.
 count() {
@@ -26,6 +38,46 @@ lines = [json.loads(l) for l in open(sys.argv[1])]
 print(len(lines), sum(l["status"] == "error" for l in lines), sum(l["pages"] or 0 for l in lines))' "$1"
 }
 
+# Issue 19's targets. Every run writes a folder of its own (out-target-1, 2, …), all removed after the local rows:
+# writing just after thousands of files were removed makes ext4's inode allocator slow the run down.
+echo "Quire batch bench, issue 19 targets: $corpus/epub, best of $runs runs; $(nproc) cores; $(date -u +%Y-%m-%d); $quire"
+gcc -O2 -o .build/bench/floor Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
+mapfile -t epubs < <(find "$corpus/epub" -name '*.epub' | sort)
+best=""
+for _ in $(seq "$runs"); do
+  /usr/bin/time -f "%e" -o "$work/time" .build/bench/floor "${epubs[@]}" >/dev/null
+  read -r t < "$work/time"
+  if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+done
+floor_s=$best
+printf '%-52s %4d books %8.2f s\n' "sequential floor (one process, book after book)" "${#epubs[@]}" "$floor_s"
+targets=0
+for pair in json:1.5 text:2; do
+  fmt=${pair%%:*} limit=${pair#*:} best="" peak=0
+  for _ in $(seq "$runs"); do
+    targets=$((targets + 1))
+    out="$work/out-target-$targets"
+    status=0
+    /usr/bin/time -f "%e %M" -o "$work/time" "$quire" batch "$corpus/epub" -o "$out" --format "$fmt" --jobs 2 --quiet \
+      2>"$work/stderr" || status=$?
+    # 65 means some books failed: they are counted, the run is still measured.
+    if [ "$status" -ne 0 ] && [ "$status" -ne 65 ]; then cat "$work/stderr" >&2; exit "$status"; fi
+    read -r t kb < "$work/time"
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+    if [ "$kb" -gt "$peak" ]; then peak=$kb; fi
+  done
+  read -r books failed pages < <(count "$out/manifest.jsonl")
+  ratio=$(awk "BEGIN{printf \"%.2f\", $best/$floor_s}")
+  mb=$(awk "BEGIN{printf \"%.1f\", $peak/1024}")
+  v=$(verdict "$ratio" "$limit") vm=$(verdict "$mb" 256)
+  printf '%-52s %4d books %8.2f s %6.2fx floor <= %sx %-4s %7.1f MB peak <= 256 MB %s\n' \
+    "quire batch corpus/epub --format $fmt --jobs 2" "$books" "$best" "$ratio" "$limit" "$v" "$mb" "$vm"
+  [ "$failed" -eq 0 ] || echo "  ($failed books failed)"
+  summarize "$summary" "corpus/epub batch, $fmt --jobs 2: wall" "<= ${limit}x sequential floor" "${ratio}x ($best s, floor $floor_s s)" "$v"
+  summarize "$summary" "corpus/epub batch, $fmt --jobs 2: peak memory" "<= 256 MB" "$mb MB" "$vm"
+done
+
+echo
 echo "Quire batch bench: $corpus, --format $format; $(nproc) cores; $(date -u +%Y-%m-%d)"
 for jobs in 1 2; do
   out="$work/out-$jobs"

@@ -1,5 +1,7 @@
 /* The floor Quire is measured against: inflate every XHTML entry of an EPUB with libzip and parse it with
-   libxml2's SAX parser (no tree, no output). No paginator can do less work than this. */
+   libxml2's SAX parser (no tree, no output). No paginator can do less work than this. Several books are read one
+   after another in this one process: the sequential floor of a whole library, without a process start per book
+   (quire batch is one process too). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +20,11 @@ static int is_content(const char *name) {
         || (n > 4 && strcmp(name + n - 4, ".htm") == 0);
 }
 
-int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: floor BOOK.epub\n"); return 64; }
+/* Inflates and SAX-parses the content documents of one book; returns 0, or 66 when it cannot be opened. */
+static int read_book(const char *path, size_t *documents, size_t *characters) {
     int error = 0;
-    zip_t *archive = zip_open(argv[1], ZIP_RDONLY, &error);
-    if (!archive) { fprintf(stderr, "floor: cannot open %s\n", argv[1]); return 66; }
-    size_t characters = 0, documents = 0;
+    zip_t *archive = zip_open(path, ZIP_RDONLY, &error);
+    if (!archive) { fprintf(stderr, "floor: cannot open %s\n", path); return 66; }
     zip_int64_t count = zip_get_num_entries(archive, 0);
     for (zip_int64_t i = 0; i < count; i++) {
         const char *name = zip_get_name(archive, (zip_uint64_t)i, 0);
@@ -42,17 +43,26 @@ int main(int argc, char **argv) {
             xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(buffer, (int)got);
             if (ctxt) {
                 memcpy(ctxt->sax, &sax, sizeof sax);
-                ctxt->_private = &characters;
+                ctxt->_private = characters;
                 xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
                 xmlParseDocument(ctxt);
                 if (ctxt->myDoc) xmlFreeDoc(ctxt->myDoc);
                 xmlFreeParserCtxt(ctxt);
-                documents++;
+                (*documents)++;
             }
         }
         free(buffer);
     }
     zip_close(archive);
-    printf("%zu documents, %zu text bytes\n", documents, characters);
     return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fprintf(stderr, "usage: floor BOOK.epub...\n"); return 64; }
+    size_t characters = 0, documents = 0;
+    int status = 0;
+    for (int i = 1; i < argc; i++)
+        if (read_book(argv[i], &documents, &characters) != 0) status = 66;
+    printf("%d books, %zu documents, %zu text bytes\n", argc - 1, documents, characters);
+    return status;
 }
