@@ -13,6 +13,11 @@ struct InlineCollector {
     private var atSpace = true
     /// The next text starts an inline of its own even when its style is the same as the last one's.
     private var sealed = false
+    /// `characterCount`'s memory, so that asking it at every named element of a long paragraph stays linear
+    /// (issue 19): entry i is the count of `finished[0...i]`, dropped from where `finished` changes; and how much
+    /// of `run` is counted, reset where `run` is emptied or shortened.
+    private var finishedTotals: [Int] = []
+    private var runCounted = (bytes: 0, scalars: 0)
 
     var isEmpty: Bool { !hasRun && !finished.contains { if case .pageBreak = $0 { return false } else { return true } } }
     var hasPageBreaksOnly: Bool { !finished.isEmpty && isEmpty }
@@ -33,12 +38,24 @@ struct InlineCollector {
     }
 
     /// Scalars of visible text gathered so far (as `Inline.characterCount` counts them): where the next text starts
-    /// in the paragraph, for the offset of an element met inside it (`ImportAnchors.swift`). Walks the paragraph, so
-    /// it is asked only for elements with attributes.
+    /// in the paragraph, for the offset of an element met inside it (`ImportAnchors.swift`). Counts only what was
+    /// added since it was last asked.
     var characterCount: Int {
-        var count = finished.reduce(0) { $0 + $1.characterCount }
-        if hasRun { for byte in run where byte & 0xC0 != 0x80 { count += 1 } }
-        return count
+        mutating get {
+            while finishedTotals.count < finished.count {
+                finishedTotals.append((finishedTotals.last ?? 0) + finished[finishedTotals.count].characterCount)
+            }
+            guard hasRun else { return finishedTotals.last ?? 0 }
+            if runCounted.bytes > run.count { runCounted = (0, 0) }
+            for byte in run[runCounted.bytes...] where byte & 0xC0 != 0x80 { runCounted.scalars += 1 }
+            runCounted.bytes = run.count
+            return (finishedTotals.last ?? 0) + runCounted.scalars
+        }
+    }
+
+    /// Forgets the counted totals of `finished` from `index` on, which is about to change.
+    private mutating func forgetTotals(from index: Int) {
+        if finishedTotals.count > index { finishedTotals.removeLast(finishedTotals.count - index) }
     }
 
     /// The inlines so far.
@@ -118,8 +135,10 @@ struct InlineCollector {
         hasRun = true
         runStyle = style
         run.removeAll(keepingCapacity: true)
+        runCounted = (0, 0)
         defer { sealed = false }
         if !sealed, case .text(let previous, let previousStyle)? = finished.last, previousStyle == style {
+            forgetTotals(from: finished.count - 1)
             finished.removeLast()
             run.append(contentsOf: previous.utf8)
             return false
@@ -131,6 +150,7 @@ struct InlineCollector {
         guard hasRun else { return }
         finished.append(.text(String(decoding: run, as: UTF8.self), runStyle))
         run.removeAll(keepingCapacity: true)
+        runCounted = (0, 0)
         hasRun = false
     }
 
@@ -182,7 +202,7 @@ struct InlineCollector {
         trimTrailingSpace()
         flushRun()
         while case .lineBreak? = finished.last { finished.removeLast() }
-        defer { finished = []; atSpace = true }
+        defer { finished = []; finishedTotals = []; atSpace = true }
         return finished
     }
 
@@ -193,6 +213,7 @@ struct InlineCollector {
             guard run.last == 0x20 else { return }
             if run.count == 1 || run[run.count - 2] < 0x80 {
                 run.removeLast()
+                runCounted = (0, 0)
                 if run.isEmpty { hasRun = false }
                 return
             }
@@ -201,6 +222,7 @@ struct InlineCollector {
         guard let index = finished.lastIndex(where: { if case .pageBreak = $0 { return false } else { return true } }),
               case .text(let text, let style) = finished[index], text.hasSuffix(" ") else { return }
         let trimmed = String(text.dropLast())
+        forgetTotals(from: index)
         if trimmed.isEmpty { finished.remove(at: index) } else { finished[index] = .text(trimmed, style) }
     }
 }
