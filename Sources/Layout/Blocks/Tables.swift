@@ -84,14 +84,19 @@ extension LayoutContext {
         }
         let box = self.box
         let edge = width(of: box.vertical)
-        var blocks: [FlowLine] = []
+        // The rows set as blocks, the fallback, are set only when asked for: a table drawn as a grid never needs
+        // them (issue 19: setting both was a third of a table-heavy book's time).
+        func blocks() -> [FlowLine] {
+            var blocks: [FlowLine] = []
+            layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
+            return blocks
+        }
         // More columns than the page has room for at one cell each (and their borders) never make a grid.
         let drawable = edge == 1 && width(of: box.horizontal) == 1
         let slots = drawable ? TableSlots(rows, maxColumns: (env.width - edge) / (edge + 3)) : nil
-        layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
         // A table of one cell is a layout device (a boxed formula, a callout), not data: its content, unframed.
         guard let slots, slots.cells.count > 1 else {
-            out += blocks
+            out += blocks()
             return
         }
         let contents = slots.cells.map { cell in cell.source.map { paragraphs[cell.row][$0] } ?? [] }
@@ -103,7 +108,7 @@ extension LayoutContext {
         let overhead = (edge + 2) * slots.columns + edge
         let columns = TableWidths.columnLimits(limits, columns: slots.columns, gap: edge + 2)
         guard let (widths, fit) = TableWidths.columnWidths(columns, available: env.width - overhead) else {
-            out += blocks
+            out += blocks()
             return
         }
         var lines: [[FlowLine]] = []
@@ -115,15 +120,18 @@ extension LayoutContext {
         }
         // A squeezed column narrower than one of its characters: the rows set as blocks show it within the page.
         if overflow > 0 {
-            out += blocks
+            out += blocks()
             return
         }
         let grid = drawGrid(slots, lines: lines, widths: widths, env: env)
         // Split words or a column too narrow for its text make a grid hard to read: when it is also taller than
         // the same rows set as blocks, blocks read better (and the height of a table never shrinks with the page).
-        if (fit == .squeezed || fit == .cramped) && grid.count > blocks.count {
-            out += blocks
-            return
+        if fit == .squeezed || fit == .cramped {
+            let blocks = blocks()
+            if grid.count > blocks.count {
+                out += blocks
+                return
+            }
         }
         out += grid
     }
