@@ -82,7 +82,7 @@ extension Quire {
                              pages: PageRange = .all, bidi: BidiMode = .logical) -> [OutputFile] {
         switch options.format {
         case .json:
-            return [OutputFile(name: "book.json", bytes: pageMapBytes(pagination))]
+            return [OutputFile(name: "book.json", parts: pageMapChunks(pagination))]
         case .text:
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide, bidi: bidi)
             let result = pagination.spreads
@@ -147,9 +147,14 @@ extension Quire {
 
     /// The JSON page map, newline-terminated, handed to `write` in pieces: a large map is never joined in memory.
     public static func writePageMap(_ pagination: Pagination, write: ([UInt8]) -> Void) {
+        for chunk in pageMapChunks(pagination) where !chunk.isEmpty { write(chunk) }
+    }
+
+    /// The JSON page map, newline-terminated, in the pieces it was built in (standard output and `book.json`).
+    static func pageMapChunks(_ pagination: Pagination) -> [[UInt8]] {
         var chunks = PageMap.prettyChunks(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
         chunks[chunks.count - 1].append(0x0A)
-        for chunk in chunks where !chunk.isEmpty { write(chunk) }
+        return chunks
     }
 
     /// `spread-0001.txt`: zero-padded so files sort in reading order.

@@ -2,12 +2,25 @@
 /// images) and its bytes.
 public struct OutputFile: Sendable, Equatable {
     public var name: String
-    public var bytes: [UInt8]
+    /// The file's bytes in consecutive parts, written one after another: a large file built in parallel chunks
+    /// (the JSON page map) is never joined in memory, which would hold it twice (issue 19: peak memory).
+    public var parts: [[UInt8]]
+
+    /// The file's bytes, joined (for readers of a small file; writers take `parts`).
+    public var bytes: [UInt8] { parts.count == 1 ? parts[0] : Array(parts.joined()) }
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.bytes = bytes
+        self.parts = [bytes]
     }
+
+    public init(name: String, parts: [[UInt8]]) {
+        self.name = name
+        self.parts = parts
+    }
+
+    /// The same name and the same bytes, however they are cut into parts.
+    public static func == (a: OutputFile, b: OutputFile) -> Bool { a.name == b.name && a.bytes == b.bytes }
 }
 
 extension OutputFile {

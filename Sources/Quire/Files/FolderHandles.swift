@@ -79,24 +79,26 @@ final class FolderHandles {
         return handle
     }
 
-    /// Creates a new file (it must not exist) and writes all its bytes: one `write` unless the system writes
+    /// Creates a new file (it must not exist) and writes all its parts: one `write` each unless the system writes
     /// less, no fsync.
-    func create(_ steps: [Substring], bytes: [UInt8]) throws(OutputWriteError) {
+    func create(_ steps: [Substring], parts: [[UInt8]]) throws(OutputWriteError) {
         let folder = try folder(holding: steps, create: true)
         let name = String(steps.last!)
         let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard file >= 0 else { throw failure(steps, OutputWriteError.errnoText()) }
-        var written = 0
         var problem: String?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Glibc.write(file, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    problem = OutputWriteError.errnoText()
-                    return
+        for part in parts where problem == nil {
+            var written = 0
+            part.withUnsafeBytes { buffer in
+                while written < buffer.count {
+                    let count = Glibc.write(file, buffer.baseAddress! + written, buffer.count - written)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        problem = OutputWriteError.errnoText()
+                        return
+                    }
+                    written += count
                 }
-                written += count
             }
         }
         if close(file) != 0, problem == nil { problem = OutputWriteError.errnoText() }

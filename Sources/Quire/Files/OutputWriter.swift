@@ -81,7 +81,7 @@ public enum OutputWriter {
             let failures = orderedConcurrentMap(count: shares) { share -> OutputWriteError? in
                 for index in (all.count * share / shares)..<(all.count * (share + 1) / shares) {
                     if cancelled() { return OutputWriteError(path: shownAs, reason: "interrupted", kind: .interrupted) }
-                    do throws(OutputWriteError) { try tree.create(all[index], bytes: files[index].bytes) } catch { return error }
+                    do throws(OutputWriteError) { try tree.create(all[index], parts: files[index].parts) } catch { return error }
                 }
                 return nil
             }
