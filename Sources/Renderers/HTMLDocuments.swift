@@ -64,8 +64,7 @@ struct HTMLDocuments {
         return "default-src 'none'; img-src 'self' data:; style-src \(style); script-src \(script); base-uri 'none'; form-action 'none'"
     }
 
-    /// The files link the shared stylesheet and script instead of carrying them (every mode but the single file).
-    var shared: Bool { site.mode != .single }
+    var shared: Bool { site.sharesAssets }
 
     var title: String { site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
 

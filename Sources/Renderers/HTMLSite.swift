@@ -40,6 +40,10 @@ public struct HTMLSite: Sendable {
 
     var mode: Mode { options.singleFile ? .single : (options.transition == .scroll ? .scroll : .files) }
 
+    /// Every document links the site's one stylesheet and script (`styleFile`, `scriptFile`), in every mode but
+    /// the single file, which carries them inline (`HTMLDocuments.policy`).
+    var sharesAssets: Bool { mode != .single }
+
     /// Every file of the site, in a fixed order: the HTML, then `book.json`, then `assets/…` (the stylesheet and the
     /// script, then the images).
     public func files() -> [OutputFile] {
@@ -62,7 +66,7 @@ public struct HTMLSite: Sendable {
         let plan = portrait.map { PortraitPlan(landscape: result, portrait: $0) }
         let documents = HTMLDocuments(site: self, drawer: drawer, css: css, sizing: sizing, plan: plan,
                                       firstPages: firstPages, rubyShown: rubyShown,
-                                      policy: HTMLDocuments.policy(css: css, shared: mode != .single),
+                                      policy: HTMLDocuments.policy(css: css, shared: sharesAssets),
                                       marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
         var out: [OutputFile] = []
         switch mode {
@@ -82,7 +86,7 @@ public struct HTMLSite: Sendable {
         }
         let json = PageMap.json(book: book, pageSize: pageSize, spreads: result).serialized(pretty: true) + "\n"
         out.append(OutputFile(name: "book.json", bytes: Array(json.utf8)))
-        if mode != .single {
+        if sharesAssets {
             out.append(OutputFile(name: Self.styleFile, bytes: Array(css.utf8)))
             out.append(OutputFile(name: Self.scriptFile, bytes: Array(HTMLScript.text.utf8)))
         }
