@@ -248,20 +248,28 @@ struct HTMLPageDrawer: Sendable {
     /// takes the long way, as does anything else.
     func isPlainNarrow(_ line: Line) -> Bool {
         guard !ambiguousWide, line.rubies.isEmpty, line.styles.isEmpty, line.decorations.isEmpty else { return false }
-        var utf8 = line.text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case 0x20...0x7E: continue
-            case 0xC2...0xD3:
-                guard let second = utf8.next(), second >= (byte == 0xC2 ? 0xA0 : 0x80), second <= 0xBF else { return false }
-            case 0xE2:
-                guard utf8.next() == 0x80, let third = utf8.next(), (0x90...0xA7).contains(third) || (0xB0...0xBA).contains(third) else {
-                    return false
+        // Over the contiguous UTF-8 (a native string's; any other takes the long way).
+        return line.text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let byte = bytes[i]
+                switch byte {
+                case 0x20...0x7E:
+                    i += 1
+                case 0xC2...0xD3:
+                    guard i + 1 < count, bytes[i + 1] >= (byte == 0xC2 ? 0xA0 : 0x80), bytes[i + 1] <= 0xBF else { return false }
+                    i += 2
+                case 0xE2:
+                    guard i + 2 < count, bytes[i + 1] == 0x80, (0x90...0xA7).contains(bytes[i + 2]) || (0xB0...0xBA).contains(bytes[i + 2]) else {
+                        return false
+                    }
+                    i += 3
+                default: return false
                 }
-            default: return false
             }
-        }
-        return true
+            return true
+        } ?? false
     }
 
     /// A vertical column: one fixed box per row, upright; a two-character row is tate-chu-yoko (automatic, or a

@@ -84,8 +84,11 @@ public struct HTMLSite: Sendable {
                                   bytes: Array(documents.spreadFile(k - 1).utf8))
             }
         }
-        let json = PageMap.json(book: book, pageSize: pageSize, spreads: result).serialized(pretty: true) + "\n"
-        out.append(OutputFile(name: "book.json", bytes: Array(json.utf8)))
+        // The page map as `--format json` writes it: built in parallel chunks, not as a JSON tree (issue 19: the
+        // tree was a sixth of the site's instructions).
+        var map = PageMap.prettyChunks(book: book, pageSize: pageSize, spreads: result)
+        map[map.count - 1].append(0x0A)
+        out.append(OutputFile(name: "book.json", parts: map))
         if sharesAssets {
             out.append(OutputFile(name: Self.styleFile, bytes: Array(css.utf8)))
             out.append(OutputFile(name: Self.scriptFile, bytes: Array(HTMLScript.text.utf8)))
