@@ -152,9 +152,7 @@ extension Quire {
 
     /// The JSON page map, newline-terminated, in the pieces it was built in (standard output and `book.json`).
     static func pageMapChunks(_ pagination: Pagination) -> [[UInt8]] {
-        var chunks = PageMap.prettyChunks(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
-        chunks[chunks.count - 1].append(0x0A)
-        return chunks
+        PageMap.fileChunks(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
     }
 
     /// `spread-0001.txt`: zero-padded so files sort in reading order.

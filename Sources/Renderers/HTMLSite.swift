@@ -86,9 +86,7 @@ public struct HTMLSite: Sendable {
         }
         // The page map as `--format json` writes it: built in parallel chunks, not as a JSON tree (issue 19: the
         // tree was a sixth of the site's instructions).
-        var map = PageMap.prettyChunks(book: book, pageSize: pageSize, spreads: result)
-        map[map.count - 1].append(0x0A)
-        out.append(OutputFile(name: "book.json", parts: map))
+        out.append(OutputFile(name: "book.json", parts: PageMap.fileChunks(book: book, pageSize: pageSize, spreads: result)))
         if sharesAssets {
             out.append(OutputFile(name: Self.styleFile, bytes: Array(css.utf8)))
             out.append(OutputFile(name: Self.scriptFile, bytes: Array(HTMLScript.text.utf8)))

@@ -13,15 +13,19 @@ public enum PageMap {
     /// `json(book:pageSize:spreads:).serializedBytes(pretty: true)`, with the pages serialized in parallel
     /// chunks and joined in order: the same bytes whatever the number of threads.
     public static func prettyBytes(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [UInt8] {
-        var chunks = prettyChunks(book: book, pageSize: pageSize, spreads: result)
+        let chunks = prettyChunks(book: book, pageSize: pageSize, spreads: result)
         var out: [UInt8] = []
         out.reserveCapacity(chunks.reduce(1) { $0 + $1.count }) // one more byte: callers end the map with a newline
-        // Each chunk is freed once copied, so the map is held about once, not twice (peak memory, issue 19).
-        for index in chunks.indices {
-            out.append(contentsOf: chunks[index])
-            chunks[index] = []
-        }
+        for chunk in chunks { out.append(contentsOf: chunk) }
         return out
+    }
+
+    /// The map as a file holds it (`book.json`, standard output): `prettyChunks` ending with a newline, left in
+    /// pieces so that a writer never joins a large map in memory (issue 19: peak memory).
+    public static func fileChunks(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [[UInt8]] {
+        var chunks = prettyChunks(book: book, pageSize: pageSize, spreads: result)
+        chunks[chunks.count - 1].append(0x0A)
+        return chunks
     }
 
     /// `prettyBytes` as consecutive pieces (the pages in parallel-built chunks), for writers that need not join them.
