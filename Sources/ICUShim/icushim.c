@@ -242,19 +242,18 @@ static void qi_store_cluster(int32_t info, const uint8_t *cluster, int32_t lengt
     classes[k] = (uint8_t)((info >> QI_CLASS_SHIFT) & 0xF);
 }
 
-/* A lone ASCII byte: printable, white space (a cell, breakable) or an invisible control. */
+/* Width and flags of each lone ASCII byte: printable (a cell), white space (a cell, breakable) or an invisible
+   control; looked up rather than tested, as most bytes of most books take this path. */
+static const uint8_t qi_ascii_width[128] = { [0x09 ... 0x0D] = 1, [0x20 ... 0x7E] = 1 };
+static const uint8_t qi_ascii_flags[128] = {
+    [0x00 ... 0x08] = QI_F_INVISIBLE, [0x09 ... 0x0D] = QI_F_SPACE, [0x0E ... 0x1F] = QI_F_INVISIBLE,
+    [0x20] = QI_F_SPACE, [0x7F] = QI_F_INVISIBLE
+};
+
 static inline void qi_store_ascii(uint8_t b, int32_t k, const uint8_t *ascii_classes, uint8_t *widths,
                                   uint8_t *flags, uint8_t *classes) {
-    if (b >= 0x21 && b < 0x7F) {
-        widths[k] = 1;
-        flags[k] = 0;
-    } else if (b == 0x20 || (b >= 0x09 && b <= 0x0D)) {
-        widths[k] = 1;
-        flags[k] = QI_F_SPACE;
-    } else {
-        widths[k] = 0;
-        flags[k] = QI_F_INVISIBLE;
-    }
+    widths[k] = qi_ascii_width[b];
+    flags[k] = qi_ascii_flags[b];
     classes[k] = ascii_classes[b];
 }
 

@@ -50,30 +50,33 @@ enum UAX14 {
 
 }
 
-/// `UAX14.pairAllowed` for every pair of simple classes (index `a << 4 | b`): 1 break, 0 no break, 2 when the
-/// answer depends on context (after spaces, or a hyphen before a letter). Built once per process, never freed.
+/// `UAX14.pairAllowed` for every pair of classes, looked up once per cluster by `simpleBreaks`. Index
+/// `key << 4 | b`: below 256 `key` is the class `a` before the pair when `a` is not a space; from 256 on, `a` is a
+/// space and `key` the last class before the spaces (LB14, LB15 and LB17 look past them; 0 at the paragraph's
+/// start). Answers: 1 break, 0 no break, 2 when it depends on the cluster after `b` (" .5", LB15c) or on a hyphen
+/// starting a word (LB20.1), 3 when a class is not simple (0: only ICU knows it). Built once, never freed.
 nonisolated(unsafe) private let uax14PairTable: UnsafeMutablePointer<UInt8> = {
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-    let SP = UInt8(QI_LB_SP), HY = UInt8(QI_LB_HY), AL = UInt8(QI_LB_AL)
-    for a in 0..<16 {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
+    let SP = UInt8(QI_LB_SP), HY = UInt8(QI_LB_HY), AL = UInt8(QI_LB_AL), IS = UInt8(QI_LB_IS)
+    for key in 0..<16 {
         for b in 0..<16 {
-            let a = UInt8(a), b = UInt8(b)
-            if a == SP || (a == HY && b == AL) {
-                table[Int(a) << 4 | Int(b)] = 2
-            } else {
-                // Not after a space, the last class before spaces is `a` itself, and " .5" cannot apply.
-                table[Int(a) << 4 | Int(b)] = UAX14.pairAllowed(a, b, beforeSpaces: a, spaceBeforeNumber: false,
-                                                                wordInitialHyphen: false) ? 1 : 0
-            }
+            let key = UInt8(key), b = UInt8(b)
+            // Not after a space: the last class before spaces is `a` itself, and " .5" cannot apply.
+            let a = key
+            table[Int(a) << 4 | Int(b)] = a == 0 || b == 0 ? 3 : a == HY && b == AL ? 2
+                : UAX14.pairAllowed(a, b, beforeSpaces: a, spaceBeforeNumber: false, wordInitialHyphen: false) ? 1 : 0
+            // After a space, `key` being the class before the spaces.
+            table[256 | Int(key) << 4 | Int(b)] = b == 0 ? 3 : b == IS ? 2
+                : UAX14.pairAllowed(SP, b, beforeSpaces: key, spaceBeforeNumber: false, wordInitialHyphen: false) ? 1 : 0
         }
     }
     return table
 }()
 
 extension LayoutContext {
-    /// The ICU line breaker for a language, opened once per context and locale; nil when ICU has no data for it.
-    func lineBreaker(for language: String?) -> Breaker? {
-        let locale = icuLineLocale(language)
+    /// The ICU line breaker for an ICU locale (`icuLineLocale`), opened once per context and locale; nil when ICU
+    /// has no data for it.
+    func lineBreaker(locale: String) -> Breaker? {
         if let breaker = lineBreakers[locale] { return breaker }
         if missingBreakers.contains(locale) { return nil }
         if let breaker = Breaker(line: locale) {
@@ -86,11 +89,11 @@ extension LayoutContext {
 
 
     /// UAX #14 (Unicode 15.0, as ICU 72 applies it) for paragraphs made only of the simple classes, which is
-    /// most Latin, Cyrillic and Greek prose: the same opportunities as ICU's iterator, without its cost.
-    /// Returns false, touching nothing, when a cluster needs ICU.
+    /// most Latin, Cyrillic and Greek prose: the same opportunities as ICU's iterator, without its cost (one
+    /// table lookup per cluster). Returns false, leaving no break marked, when a cluster needs ICU.
     private func simpleBreaks(_ n: Int) -> Bool {
         let classes = clusters.lineClass, flags = clusters.flags, table = uax14PairTable
-        for i in 0..<n where classes[i] == 0 { return false }
+        if classes[0] == 0 { return false }
         let SP = UInt8(QI_LB_SP), OP = UInt8(QI_LB_OP), NU = UInt8(QI_LB_NU), IS = UInt8(QI_LB_IS)
         var beforeSpaces = UInt8(0)
         /// The spaces ending at `j` follow an opening bracket (LB14 holds them to what comes next).
@@ -102,9 +105,19 @@ extension LayoutContext {
         for i in 0..<(n - 1) {
             let a = classes[i]
             let b = classes[i + 1]
-            if a != SP { beforeSpaces = a }
-            var allowed = table[Int(a) << 4 | Int(b)]
-            if allowed == 2 {
+            let key: Int
+            if a != SP {
+                beforeSpaces = a
+                key = Int(a) << 4
+            } else {
+                key = 256 | Int(beforeSpaces) << 4
+            }
+            var allowed = table[key | Int(b)]
+            if allowed > 1 {
+                if allowed == 3 {
+                    for j in 0..<i { flags[j].remove(.breakAfter) }
+                    return false
+                }
                 let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
                 let wordInitialHyphen = a != SP && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1)))
                 allowed = UAX14.pairAllowed(a, b, beforeSpaces: beforeSpaces, spaceBeforeNumber: spaceBeforeNumber,
@@ -116,12 +129,21 @@ extension LayoutContext {
         return true
     }
 
+    /// `icuLineLocale(language)`, remembered for the language asked last.
+    private func lineLocale(_ language: String?) -> String {
+        if let last = lastLineLocale, last.language == language { return last.locale }
+        let locale = icuLineLocale(language)
+        lastLineLocale = (language, locale)
+        return locale
+    }
+
     /// Flags the clusters after which a line may end: by the pair rules when they suffice, else by ICU.
     func markBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int, language: String?) {
         guard n > 0 else { return }
-        if !alwaysUseICU && icuLineLocale(language).firstIndex(of: "@") == nil && simpleBreaks(n) { return }
+        let locale = lineLocale(language)
+        if !alwaysUseICU && !locale.utf8.contains(UInt8(ascii: "@")) && simpleBreaks(n) { return }
         icuParagraphs += 1
-        guard let breaker = lineBreaker(for: language) else { return }
+        guard let breaker = lineBreaker(locale: locale) else { return }
         let clusterStart = clusters.start, clusterFlags = clusters.flags
         var boundaries = boundaryScratch
         boundaryScratch = []
