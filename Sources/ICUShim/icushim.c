@@ -295,11 +295,14 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
     return as_is;
 }
 
-int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+static qi_breaker *qi_thread_grapheme_breaker(void);
+
+int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                             const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
                             uint8_t *classes) {
     int32_t n = qi_measure(text, length, ambiguous_wide, ascii_classes, starts, widths, flags, classes);
     if (n >= 0) return n;
+    qi_breaker *graphemes = qi_thread_grapheme_breaker();
     if (graphemes == NULL) return -1;
     UText ut = UTEXT_INITIALIZER;
     if (qi_set_text(graphemes, &ut, text, length) != 0) return -1;

@@ -1,8 +1,8 @@
 import XCTest
 @testable import Layout
 
-/// `SourceOffsets.scalarCount` counts eight bytes at a time; it must agree with counting scalars one by one at
-/// every start and end, so word boundaries falling inside multi-byte characters are covered.
+/// `SourceOffsets` counts scalars eight bytes at a time (`String.scalarCount(of:)`); it must agree with counting
+/// them one by one at every start and end, so word boundaries falling inside multi-byte characters are covered.
 final class SourceOffsetsTests: XCTestCase {
     func testWordAtATimeCountMatchesTheScalarView() {
         var generator = SystemRandomNumberGenerator()
@@ -19,9 +19,14 @@ final class SourceOffsetsTests: XCTestCase {
             }
             starts.append(bytes.count)
             bytes.withUnsafeBufferPointer { buffer in
+                var offsets = SourceOffsets()
+                for (i, p) in starts.enumerated() {
+                    XCTAssertEqual(offsets.scalars(upTo: p, in: buffer, decorations: []), i)
+                }
                 for (i, a) in starts.enumerated() {
                     for (j, b) in starts.enumerated() where j >= i {
-                        XCTAssertEqual(SourceOffsets.scalarCount(buffer, a..<b), j - i, "\(text.debugDescription) \(a)..<\(b)")
+                        XCTAssertEqual(String.scalarCount(of: UnsafeBufferPointer(rebasing: buffer[a..<b])), j - i,
+                                       "\(text.debugDescription) \(a)..<\(b)")
                     }
                 }
             }

@@ -57,8 +57,9 @@ enum {
 int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, const uint8_t *ascii_classes,
                    int32_t *starts, uint8_t *widths, uint8_t *flags, uint8_t *classes);
 
-/* qi_measure, falling back to the grapheme iterator when clusters join; -1 when ICU cannot measure at all. */
-int32_t qi_measure_clusters(qi_breaker *graphemes, const uint8_t *text, int32_t length, int32_t ambiguous_wide,
+/* qi_measure, falling back to the grapheme iterator when clusters join (one per thread, opened on first need:
+   opening one costs more than measuring most chapters); -1 when ICU cannot measure at all. */
+int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                             const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
                             uint8_t *classes);
 

@@ -122,7 +122,9 @@ func layoutChapter(at index: Int, of document: Document, options: LayoutOptions,
     let inlineSize = options.pageSize.inlineSize(flow.writingMode)
     let fallback = chapter.direction ?? baseDirection ?? .ltr
     var out: [FlowLine] = []
-    out.reserveCapacity(chapter.blocks.count * 4)
+    // Room for every line at once: growing by doubling copied each (large) FlowLine about twice. Lines of full
+    // width, plus a separator and a short last line per block; a guess, so the array may still grow.
+    out.reserveCapacity(chapter.characterCount / max(1, inlineSize) + chapter.blocks.count * 2 + 16)
     context.layoutBlocks(chapter.blocks, env: BlockEnv(width: inlineSize, language: flow.language, direction: fallback),
                          separated: true, out: &out)
     flow.lines = tidy(consume out)

@@ -2,6 +2,13 @@ import ICUShim
 
 /// The measuring phase of a paragraph: grapheme clusters (UAX #29) and their widths in cells (UAX #11).
 
+/// The simple UAX #14 class of each ASCII byte (`qi_ascii_line_classes`), built once per process, never freed.
+nonisolated(unsafe) private let asciiClasses: UnsafeMutablePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
+    qi_ascii_line_classes(table)
+    return table
+}()
+
 /// Flags kept per grapheme cluster while setting a paragraph (the bits ICUShim's qi_measure writes).
 struct ClusterFlags: OptionSet {
     let rawValue: UInt8
@@ -36,17 +43,10 @@ final class ClusterBuffer {
     private(set) var lineClass = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     /// Width of the clusters before each index (one more entry than clusters), after `runningWidths`.
     private(set) var prefix = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private let asciiClasses: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
-        qi_ascii_line_classes(table)
-        return table
-    }()
-    private let graphemes: Breaker?
     private let ambiguous: Int32
 
     init(ambiguousWide: Bool) {
         self.ambiguous = ambiguousWide ? 1 : 0
-        self.graphemes = Breaker(graphemes: ())
     }
 
     deinit {
@@ -55,7 +55,6 @@ final class ClusterBuffer {
         flags.deallocate()
         lineClass.deallocate()
         prefix.deallocate()
-        asciiClasses.deallocate()
     }
 
     private func grow(to size: Int) {
@@ -96,8 +95,8 @@ final class ClusterBuffer {
         let length = bytes.count
         grow(to: length + 1)
         let clusterStart = self.start, clusterWidth = self.width, clusterFlags = self.flags
-        let clusterClass = self.lineClass, asciiClasses = self.asciiClasses
-        var n = Int(qi_measure_clusters(graphemes?.handle, bytes.baseAddress, Int32(length), ambiguous, asciiClasses,
+        let clusterClass = self.lineClass
+        var n = Int(qi_measure_clusters(bytes.baseAddress, Int32(length), ambiguous, asciiClasses,
                                         clusterStart, clusterWidth, UnsafeMutableRawPointer(clusterFlags)
                                             .assumingMemoryBound(to: UInt8.self), clusterClass))
         if n < 0 {

@@ -1,6 +1,7 @@
 import ICUShim
 
-/// ICU's break iterators (UAX #14 line breaks, UAX #29 grapheme clusters), owned per layout context.
+/// ICU's UAX #14 line break iterators, owned per layout context (the grapheme iterator is ICUShim's, one per
+/// thread).
 
 /// Owns an ICU break iterator for as long as a layout pass needs it (one per thread, never shared).
 final class Breaker {
@@ -8,11 +9,6 @@ final class Breaker {
 
     init?(line locale: String) {
         guard let handle = qi_line_breaker_open(locale) else { return nil }
-        self.handle = handle
-    }
-
-    init?(graphemes: Void) {
-        guard let handle = qi_grapheme_breaker_open() else { return nil }
         self.handle = handle
     }
 

@@ -328,28 +328,9 @@ struct SourceOffsets {
                 continue
             }
             let stop = decoration < decorations.count ? min(p, decorations[decoration].lowerBound) : p
-            scalars += Self.scalarCount(bytes, byte..<stop)
+            scalars += String.scalarCount(of: UnsafeBufferPointer(rebasing: bytes[byte..<stop]))
             byte = stop
         }
         return scalars
-    }
-
-    /// Unicode scalars in valid UTF-8: the bytes that are not continuation bytes (10xxxxxx), eight at a time.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        guard let base = bytes.baseAddress, !range.isEmpty else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var continuations = 0
-        var i = range.lowerBound
-        while i + 8 <= range.upperBound {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A continuation byte has its high bit set and the next bit clear.
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            i += 8
-        }
-        while i < range.upperBound {
-            if base[i] & 0xC0 == 0x80 { continuations += 1 }
-            i += 1
-        }
-        return range.count - continuations
     }
 }
