@@ -1,4 +1,5 @@
 import ICUShim
+import BookModel
 import Layout
 
 /// The order text lines are written in (`--bidi`, issue 18). Quire's lines are in logical order, which is right
@@ -21,22 +22,24 @@ struct VisualLine {
     /// The line as a terminal that does no bidi must draw it, or nil when nothing on it runs right to left (then
     /// it is drawn as it is). Shaping may change the cells a line takes (a lam-alef ligature and the space it
     /// frees are measured anew), so `width` is the line's width plus what its shaped text gained or lost.
-    init?(_ line: Line, ambiguousWide: Bool) {
-        var text = line.text
+    /// Takes the line's fields, not the line: a `Line` passed across modules is copied, a retain and release for
+    /// each of its fields, on every line of every page.
+    init?(text lineText: String, direction: Direction, width lineWidth: Int, ambiguousWide: Bool) {
+        var text = lineText
         let visual: String? = text.withUTF8 { bytes -> String? in
             guard let base = bytes.baseAddress, bytes.count <= Int(Int32.max) / 3,
                   VisualLine.mayHoldRightToLeft(bytes) else { return nil }
             let capacity = 3 * bytes.count
             return String(unsafeUninitializedCapacity: capacity) { out in
-                let written = qi_visual_line(base, Int32(bytes.count), line.direction == .rtl ? 1 : 0,
+                let written = qi_visual_line(base, Int32(bytes.count), direction == .rtl ? 1 : 0,
                                              out.baseAddress, Int32(capacity))
                 return written >= 0 ? Int(written) : 0
             }
         }
         guard let visual, !visual.isEmpty else { return nil }
         self.text = visual
-        width = line.width + cellWidth(of: visual, ambiguousWide: ambiguousWide)
-            - cellWidth(of: line.text, ambiguousWide: ambiguousWide)
+        width = lineWidth + cellWidth(of: visual, ambiguousWide: ambiguousWide)
+            - cellWidth(of: lineText, ambiguousWide: ambiguousWide)
     }
 
     /// False only when no scalar of the UTF-8 text can be right-to-left, judged from its bytes alone: the scripts

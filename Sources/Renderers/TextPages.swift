@@ -56,7 +56,8 @@ public struct TextPageDrawer: Sendable {
         var visual: [VisualLine?] = []
         if bidi == .visual && columns == nil {
             for index in lines.indices {
-                guard let shown = VisualLine(lines[index], ambiguousWide: ambiguousWide) else { continue }
+                guard let shown = VisualLine(text: lines[index].text, direction: lines[index].direction,
+                                             width: lines[index].width, ambiguousWide: ambiguousWide) else { continue }
                 if visual.isEmpty { visual = Array(repeating: nil, count: lines.count) }
                 visual[index - lines.startIndex] = shown
             }
@@ -84,21 +85,19 @@ public struct TextPageDrawer: Sendable {
             } else {
                 var drawn = 0
                 for index in lines.indices {
-                    // By index, so only the text is retained, not every field of the line.
-                    // Clamped to the row, whatever width a caller's line claims.
+                    // Field by field: taking `lines[index]` whole would copy the line (a retain and release per
+                    // field), on every line of every page.
                     let shown = visual.isEmpty ? nil : visual[index - lines.startIndex]
-                    var lead = lines[index].offset(inInlineSize: width)
-                    if let shown {
-                        // Placed where the logical line would be (an rtl line stays flush right), at its shaped width.
-                        var placed = lines[index]
-                        placed.width = shown.width
-                        lead = placed.offset(inInlineSize: width)
-                    }
+                    // Placed where the logical line would be (an rtl line stays flush right), at its shaped width;
+                    // clamped to the row, whatever width a caller's line claims.
+                    let lineWidth = shown?.width ?? lines[index].width
+                    var lead = Line.offset(width: lineWidth, alignment: lines[index].alignment,
+                                           direction: lines[index].direction, inInlineSize: width)
                     lead = min(max(0, lead), width)
                     writer.put(left)
                     writer.spaces(lead)
                     if let shown { writer.put(shown.text) } else { writer.put(lines[index].text) }
-                    writer.spaces(min(width - lead, width - lead - (shown?.width ?? lines[index].width)))
+                    writer.spaces(min(width - lead, width - lead - lineWidth))
                     writer.put(right)
                     ends.append(start + writer.count)
                     drawn += 1

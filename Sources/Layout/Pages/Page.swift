@@ -113,6 +113,12 @@ public struct Line: Sendable, Hashable {
     /// modules would copy the line.
     @inlinable
     public func startOffset(inInlineSize size: Int) -> Int {
+        Line.startOffset(width: width, alignment: alignment, inInlineSize: size)
+    }
+
+    /// `startOffset(inInlineSize:)` from the fields it reads, for a renderer that must not copy the line.
+    @inlinable
+    public static func startOffset(width: Int, alignment: LineAlignment, inInlineSize size: Int) -> Int {
         let spare = max(0, size - width)
         switch alignment {
         case .start, .justify: return 0
@@ -126,7 +132,14 @@ public struct Line: Sendable, Hashable {
     /// (Quire draws no bottom-to-top column), so its start is the top whatever the line's direction.
     @inlinable
     public func offset(inInlineSize size: Int, vertical: Bool = false) -> Int {
-        let fromStart = startOffset(inInlineSize: size)
+        Line.offset(width: width, alignment: alignment, direction: direction, inInlineSize: size, vertical: vertical)
+    }
+
+    /// `offset(inInlineSize:vertical:)` from the fields it reads, for a renderer that must not copy the line.
+    @inlinable
+    public static func offset(width: Int, alignment: LineAlignment, direction: Direction, inInlineSize size: Int,
+                              vertical: Bool = false) -> Int {
+        let fromStart = startOffset(width: width, alignment: alignment, inInlineSize: size)
         return direction == .rtl && !vertical ? max(0, size - width) - fromStart : fromStart
     }
 }
