@@ -22,8 +22,8 @@ struct VisualLine {
     /// The line as a terminal that does no bidi must draw it, or nil when nothing on it runs right to left (then
     /// it is drawn as it is). Shaping may change the cells a line takes (a lam-alef ligature and the space it
     /// frees are measured anew), so `width` is the line's width plus what its shaped text gained or lost.
-    /// Takes the line's fields, not the line: a `Line` passed across modules is copied, a retain and release for
-    /// each of its fields, on every line of every page.
+    /// Takes the fields it reads, not the line: passing `lines[index]` whole copies it (a retain and release per
+    /// field), on every line of every page.
     init?(text lineText: String, direction: Direction, width lineWidth: Int, ambiguousWide: Bool) {
         var text = lineText
         let visual: String? = text.withUTF8 { bytes -> String? in
