@@ -17,6 +17,10 @@ struct HTMLPageDrawer: Sendable {
     var placeholderMode = "htb"
     /// `imageBox[page - 1][line]`: the image box a line belongs to (see `HTMLAssets.imageBoxes`).
     var imageBoxes: [[Int?]]
+    /// `drawnBodies[page - 1]`: the page's lines as `body(of:links:)` draws them without note links, drawn once
+    /// by `HTMLSite.files` (issue 19): a site shows every page twice, in its spread and as a thumbnail on the
+    /// index, and drawing them was half its work. Empty: each page is drawn where it is shown.
+    var drawnBodies: [String] = []
 
     /// What a reading view adds to a slot (none in thumbnails): classes and attributes, from its page number.
     typealias SlotMarks = (Int?) -> (classes: String, attributes: String)
@@ -36,7 +40,9 @@ struct HTMLPageDrawer: Sendable {
             let binding = bindingEdge(slot.side, layout)
             if let number = slot.page, number >= 1, number <= result.pages.count {
                 let page = result.pages[number - 1]
-                out += self.page(page, binding: binding, links: links, id: marks == nil ? nil : "p\(number)")
+                let drawn = links.isEmpty && number <= drawnBodies.count ? drawnBodies[number - 1] : nil
+                out += self.page(page, binding: binding, links: links, id: marks == nil ? nil : "p\(number)",
+                                 body: drawn)
                 var folio = String(number)
                 if page.kind == .blank { folio += " (blank)" }
                 if let back = slot.back { folio += " · \(back) on the back" }
@@ -81,14 +87,23 @@ struct HTMLPageDrawer: Sendable {
     }
 
     /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures.
-    func page(_ page: Page, binding: String?, links: [String: String] = [:], id: String? = nil) -> String {
+    /// `body`, when given, is the page's `body(of:links:)` drawn before with these links.
+    func page(_ page: Page, binding: String?, links: [String: String] = [:], id: String? = nil,
+              body: String? = nil) -> String {
         let vertical = page.writingMode == .verticalRL
         var classes = "page " + (vertical ? "vrl" : "htb")
         if page.kind == .blank { classes += " blank" }
         if let binding { classes += " b-" + binding }
         let lang = HTMLEscape.language(page.language) ?? ""
         let anchor = id.map { " id=\"\($0)\"" } ?? ""
-        var out = "<div class=\"\(classes)\"\(anchor) lang=\"\(lang)\" dir=\"\(page.direction.rawValue)\" data-page=\"\(page.number)\">"
+        let open = "<div class=\"\(classes)\"\(anchor) lang=\"\(lang)\" dir=\"\(page.direction.rawValue)\" data-page=\"\(page.number)\">"
+        return open + (body ?? self.body(of: page, links: links)) + "</div>"
+    }
+
+    /// A page's lines, image boxes grouped as figures: what `page` puts inside the page's box.
+    func body(of page: Page, links: [String: String]) -> String {
+        let vertical = page.writingMode == .verticalRL
+        var out = ""
         let limit = vertical ? page.blockSize : size.lines
         let lines = Array(page.lines.prefix(limit))
         let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
@@ -110,7 +125,7 @@ struct HTMLPageDrawer: Sendable {
                 index += 1
             }
         }
-        return out + "</div>"
+        return out
     }
 
     /// One line (a column in vertical-rl) with its own `lang` and `dir`; decorations are dimmed, inline styles

@@ -58,6 +58,11 @@ public struct HTMLSite: Sendable {
                                 verticalPages: verticalPages, rubySpace: rubyShown)
         sizing.horizontalPages = result.pages.contains { $0.writingMode != .verticalRL }
         drawer.placeholderMode = sizing.horizontalPages ? "htb" : "vrl"
+        // Each page's lines drawn once, on all cores, for its spread and its thumbnail alike.
+        let bodyDrawer = drawer
+        drawer.drawnBodies = orderedConcurrentMap(count: result.pages.count) { i in
+            bodyDrawer.body(of: result.pages[i], links: [:])
+        }
         let pagesPerSpread = portrait != nil ? 2 : max(1, result.spreads.map(\.slots.count).max() ?? 1)
         let firstPages = firstPageByHref()
         var css = HTMLStyle.css(.init(sizing: sizing, pagesPerSpread: pagesPerSpread, live: portrait != nil,
