@@ -82,6 +82,13 @@ struct HTMLDocuments {
 
     /// The shell every document shares: CSP first, then the stylesheet (or its link); a skip link; the script last.
     func document(title: String, head: String = "", bodyClass: String, bodyData: [(String, String)], body: String) -> String {
+        let (before, after) = documentParts(title: title, head: head, bodyClass: bodyClass, bodyData: bodyData)
+        return before + body + after
+    }
+
+    /// A document as `document` writes it, without its body: what comes before the body, and after it.
+    func documentParts(title: String, head: String = "", bodyClass: String,
+                       bodyData: [(String, String)]) -> (before: String, after: String) {
         let lang = HTMLEscape.language(site.book.language) ?? ""
         var out = "<!DOCTYPE html>\n<html lang=\"\(lang)\" dir=\"\(uiDirection.rawValue)\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
@@ -98,9 +105,9 @@ struct HTMLDocuments {
         if plan != nil { out += " data-two=\"\(HTMLEscape.text(sizing.twoPageQuery))\"" }
         for (name, value) in bodyData { out += " data-\(name)=\"\(HTMLEscape.text(value))\"" }
         out += ">\n<a class=\"skip\" href=\"#main\">Skip to the book</a>\n"
-        out += body + (shared ? "<script src=\"\(HTMLSite.scriptFile)\"></script>" : "<script>\(HTMLScript.text)</script>")
-        out += "\n</body>\n</html>\n"
-        return out
+        let after = (shared ? "<script src=\"\(HTMLSite.scriptFile)\"></script>" : "<script>\(HTMLScript.text)</script>")
+            + "\n</body>\n</html>\n"
+        return (out, after)
     }
 
     /// `auto` when the reader switches live, else the spreads' own orientation.
@@ -137,15 +144,23 @@ struct HTMLDocuments {
 
     /// The thumbnail grid, in reading order.
     func grid(thumbnailHref: (Int) -> String) -> String {
-        var out = "<ol class=\"grid\" aria-label=\"Spreads\">\n"
-        for index in result.spreads.indices {
+        Self.gridOpen + gridItems(result.spreads.indices, thumbnailHref: thumbnailHref) + Self.gridClose
+    }
+
+    static let gridOpen = "<ol class=\"grid\" aria-label=\"Spreads\">\n"
+    static let gridClose = "</ol>\n"
+
+    /// The grid's items for some spreads.
+    func gridItems(_ indexes: Range<Int>, thumbnailHref: (Int) -> String) -> String {
+        var out = ""
+        for index in indexes {
             let spread = result.spreads[index]
             let ax = result.layout.axis == .vertical ? "v" : "h"
             out += "<li><a class=\"thumb\" href=\"\(thumbnailHref(index))\" data-spread=\"\(spread.number)\">"
             out += "<span class=\"tbox \(ax) n\(spread.slots.count)\">" + drawer.spread(spread, in: result) + "</span>"
             out += "<span class=\"cap\">\(spread.number)</span></a></li>\n"
         }
-        return out + "</ol>\n"
+        return out
     }
 
     private func tocList(_ entries: [TOCEntry]) -> String {
@@ -160,10 +175,17 @@ struct HTMLDocuments {
         return out + "</ol>\n"
     }
 
-    func index() -> String {
-        let body = indexHeader(link: href) + "<main id=\"main\">\n" + contents() + grid(thumbnailHref: href) + "</main>\n"
-        return document(title: title, bodyClass: "index", bodyData: [("first", href(0, orNone: ""))].filter { !$0.1.isEmpty },
-                        body: body)
+    /// The index as a file's parts, its grid in pieces of 256 spreads: never one string of the whole book (War
+    /// and Peace's index is 9 MB, and a string grown by appending holds up to twice that while it grows).
+    func indexParts() -> [[UInt8]] {
+        let (before, after) = documentParts(title: title, bodyClass: "index",
+                                            bodyData: [("first", href(0, orNone: ""))].filter { !$0.1.isEmpty })
+        var parts = [Array((before + indexHeader(link: href) + "<main id=\"main\">\n" + contents() + Self.gridOpen).utf8)]
+        for start in stride(from: 0, to: result.spreads.count, by: 256) {
+            parts.append(Array(gridItems(start..<min(start + 256, result.spreads.count), thumbnailHref: href).utf8))
+        }
+        parts.append(Array((Self.gridClose + "</main>\n" + after).utf8))
+        return parts
     }
 
     func href(_ index: Int, orNone fallback: String) -> String {

@@ -78,13 +78,13 @@ public struct HTMLSite: Sendable {
         case .single:
             out.append(OutputFile(name: "index.html", bytes: Array(documents.singleFile().utf8)))
         case .scroll:
-            out.append(OutputFile(name: "index.html", bytes: Array(documents.index().utf8)))
+            out.append(OutputFile(name: "index.html", parts: documents.indexParts()))
             out.append(OutputFile(name: "book.html", bytes: Array(documents.scrollBook().utf8)))
         case .files:
             // The index and each spread file are independent documents: drawn on all cores, kept in order (the
             // index, the largest, is started first).
             out += orderedConcurrentMap(count: result.spreads.count + 1) { k in
-                guard k > 0 else { return OutputFile(name: "index.html", bytes: Array(documents.index().utf8)) }
+                guard k > 0 else { return OutputFile(name: "index.html", parts: documents.indexParts()) }
                 return OutputFile(name: Self.spreadFileName(result.spreads[k - 1].number),
                                   bytes: Array(documents.spreadFile(k - 1).utf8))
             }
