@@ -78,6 +78,9 @@ struct InlineCollector {
         // Fast path: the prefix that collapsing leaves as it is, usually the whole text, is copied at once.
         let count = bytes.count
         var i = 0
+        if let base = bytes.baseAddress {
+            i = Self.unchangedWords(UnsafeRawPointer(base), count: count, afterSpace: &space)
+        }
         while i < count {
             let b = bytes[i]
             if b == 0x20 {
@@ -116,6 +119,26 @@ struct InlineCollector {
         atSpace = space
         // Nothing visible: no inline is made (an empty run that was just started is dropped again).
         if run.count == before && started { hasRun = false }
+    }
+
+    /// How many bytes from the start, eight at a time, collapsing leaves as they are: words with no byte below
+    /// U+0020 and no space after a space (within the word, or across from `afterSpace`, updated). The caller
+    /// goes on byte by byte from there.
+    @inline(__always)
+    private static func unchangedWords(_ raw: UnsafeRawPointer, count: Int, afterSpace: inout Bool) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Exact per-byte masks (0x80 in each byte that is): below 0x20, and equal to 0x20.
+            let control = ~(((w & low) &+ 0x6060_6060_6060_6060) | w) & high
+            let x = w ^ 0x2020_2020_2020_2020
+            let spaces = ~(((x & low) &+ low) | x) & high
+            if control != 0 || spaces & (spaces << 8) != 0 || (afterSpace && spaces & 0x80 != 0) { break }
+            afterSpace = spaces >> 63 != 0
+            i += 8
+        }
+        return i
     }
 
     /// Appends text as it is (preformatted contexts, ruby bases already collapsed).
