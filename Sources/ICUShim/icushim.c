@@ -1,6 +1,7 @@
 /* All of Quire's ICU calls: Swift sees only icushim.h (DESIGN.md §3, the ICU rule). */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/utext.h>
@@ -297,6 +298,52 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
 
 static qi_breaker *qi_thread_grapheme_breaker(void);
 
+/* The qi_cluster_info of clusters met lately on this thread, direct-mapped by a hash of their bytes: books in
+   scripts whose clusters join code points (Devanagari, Bengali, Thai) repeat a few hundred of them, and asking ICU
+   the properties of each code point of each cluster was a tenth of such a book's render. Clusters longer than
+   QI_CLUSTER_MAX bytes are not kept. An empty slot has length 0, which no cluster has. */
+enum { QI_CLUSTER_SLOTS = 4096, QI_CLUSTER_MAX = 26 };
+typedef struct {
+    uint8_t length;
+    uint8_t ambiguous_wide;
+    uint8_t bytes[QI_CLUSTER_MAX];
+    int32_t info;
+} qi_cluster_slot;
+
+static pthread_key_t qi_cluster_key;
+static pthread_once_t qi_cluster_once = PTHREAD_ONCE_INIT;
+
+static void qi_cluster_key_create(void) { pthread_key_create(&qi_cluster_key, free); }
+
+/* This thread's cluster cache, made on first need and freed when the thread exits; NULL when out of memory. */
+static qi_cluster_slot *qi_thread_cluster_cache(void) {
+    pthread_once(&qi_cluster_once, qi_cluster_key_create);
+    qi_cluster_slot *cache = pthread_getspecific(qi_cluster_key);
+    if (cache == NULL) {
+        cache = calloc(QI_CLUSTER_SLOTS, sizeof *cache);
+        if (cache != NULL) pthread_setspecific(qi_cluster_key, cache);
+    }
+    return cache;
+}
+
+/* qi_cluster_info, from the cache when the same bytes were measured with the same ambiguous width. */
+static int32_t qi_cached_cluster_info(qi_cluster_slot *cache, const uint8_t *cluster, int32_t length,
+                                      int32_t ambiguous_wide) {
+    if (cache == NULL || length <= 0 || length > QI_CLUSTER_MAX) return qi_cluster_info(cluster, length, ambiguous_wide);
+    uint32_t h = 2166136261u;
+    for (int32_t i = 0; i < length; i++) h = (h ^ cluster[i]) * 16777619u;
+    qi_cluster_slot *slot = &cache[(h ^ (h >> 15)) & (QI_CLUSTER_SLOTS - 1)];
+    uint8_t wide = ambiguous_wide ? 1 : 0;
+    if (slot->length == length && slot->ambiguous_wide == wide && memcmp(slot->bytes, cluster, (size_t)length) == 0)
+        return slot->info;
+    int32_t info = qi_cluster_info(cluster, length, ambiguous_wide);
+    slot->length = (uint8_t)length;
+    slot->ambiguous_wide = wide;
+    memcpy(slot->bytes, cluster, (size_t)length);
+    slot->info = info;
+    return info;
+}
+
 int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                             const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
                             uint8_t *classes) {
@@ -304,6 +351,7 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
     if (n >= 0) return n;
     qi_breaker *graphemes = qi_thread_grapheme_breaker();
     if (graphemes == NULL) return -1;
+    qi_cluster_slot *cache = qi_thread_cluster_cache();
     UText ut = UTEXT_INITIALIZER;
     if (qi_set_text(graphemes, &ut, text, length) != 0) return -1;
     n = 0;
@@ -312,8 +360,8 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
          end = ubrk_next(graphemes->iterator)) {
         starts[n] = start;
         if (end - start == 1 && text[start] < 0x80) qi_store_ascii(text[start], n, ascii_classes, widths, flags, classes);
-        else qi_store_cluster(qi_cluster_info(text + start, end - start, ambiguous_wide), text + start, end - start, n,
-                              widths, flags, classes);
+        else qi_store_cluster(qi_cached_cluster_info(cache, text + start, end - start, ambiguous_wide), text + start,
+                              end - start, n, widths, flags, classes);
         n++;
         start = end;
     }
