@@ -163,19 +163,29 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     int emoji = u_hasBinaryProperty(first, UCHAR_EMOJI_PRESENTATION);
     int emoji_base = u_hasBinaryProperty(first, UCHAR_EMOJI);
     int32_t following = 0;
+    int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
+    /* Whether the cluster breaks as its first code point does: every later one is a combining mark (class CM; not
+       ZWJ, after which LB8a forbids a break whatever follows), or, after an alphabetic base, another alphabetic
+       one (an Indic conjunct, which ICU's grapheme rules keep whole: consonant, virama, consonant). */
+    int one_class = 1;
     while (i < length) {
         UChar32 c;
         U8_NEXT(cluster, i, length, c);
         if (c == 0xFE0F && emoji_base) emoji = 1;        /* emoji presentation selector */
         else if (c == 0xFE0E) emoji = 0, emoji_base = 0; /* text presentation selector */
         following += qi_following_width(c, ambiguous_wide);
+        if (one_class) {
+            int32_t next = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+            if (next != U_LB_COMBINING_MARK && !(next == U_LB_ALPHABETIC && lb == U_LB_ALPHABETIC)) one_class = 0;
+        }
     }
     /* Terminals draw an emoji presentation sequence (ZWJ sequences, flags, keycaps) in two cells; anything else
        as the sum of its code points' widths. */
     if (emoji) width = 2;
     else if (following > 0) width = QI_JOINED_WIDTH | (width + following > 0xFF ? 0xFF : width + following);
-    int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
-    if (single) width |= qi_simple_class(first, lb) << QI_CLASS_SHIFT;
+    /* A base with combining marks takes the base's class (UAX #14 LB9: Devanagari or Bengali syllables, accented
+       Latin), unless the base is a space (LB10 then makes the marks AL): ICU is asked only for what is left. */
+    if (single || (one_class && lb != U_LB_SPACE)) width |= qi_simple_class(first, lb) << QI_CLASS_SHIFT;
     switch (lb) {
     case U_LB_CLOSE_PUNCTUATION:
     case U_LB_CLOSE_PARENTHESIS:

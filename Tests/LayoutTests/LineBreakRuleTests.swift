@@ -44,4 +44,33 @@ final class LineBreakRuleTests: XCTestCase {
             compare(text, language: "fr")
         }
     }
+
+    /// Clusters of a base and combining marks take the base's class (LB9), so Devanagari and Bengali prose and
+    /// accented Latin stay on the fast path; a space with marks (LB10), marks after a zero width joiner (LB8a) and
+    /// a lone mark go to ICU. Random mixes of them, at every neighbour, must break where ICU breaks.
+    func testRandomStringsWithCombiningMarksMatchICU() {
+        let pieces = ["a", "Z", "0", " ", ",", ".", "-", "(", ")", "\"", "'", "!", "—", "“", "”", "\u{00A0}", "\u{2060}",
+                      "a\u{0301}", "(\u{0301}", "-\u{0301}", "1\u{0308}", "\"\u{0301}", " \u{0301}", "\u{00A0}\u{0301}",
+                      "\u{0301}", "a\u{200D}", "a\u{200D}\u{0301}", "—\u{0301}",
+                      "क", "कि", "क्", "ष", "स्", "त्री", "ष्ट्र", "क्षे", "ं", "ः", "।", "॥", "१", "२", "অ", "কি", "্", "ত্",
+                      "ন্দ্র", "a\u{094D}क"]
+        var generator = SeededGenerator(for: self)
+        for _ in 0..<5000 {
+            let length = Int.random(in: 2...24, using: &generator)
+            let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            compare(text, language: "hi")
+            compare(text, language: "en")
+        }
+    }
+
+    /// Hindi and Bengali prose (syllables with vowel signs, conjuncts, dandas) needs ICU for nothing.
+    func testIndicProseUsesTheFastPath() {
+        let texts = ["धृतराष्ट्र उवाच। धर्मक्षेत्रे कुरुक्षेत्रे समवेता युयुत्सवः॥ १॥", "আমার সোনার বাংলা, আমি তোমায় ভালোবাসি।"]
+        let fast = LayoutContext(options: LayoutOptions(), vertical: false)
+        for text in texts {
+            compare(text, language: "hi")
+            _ = fast.breakOpportunities(text, language: "hi")
+        }
+        XCTAssertEqual(fast.icuParagraphs, 0)
+    }
 }
