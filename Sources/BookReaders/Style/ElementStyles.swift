@@ -239,8 +239,10 @@ struct ElementStyles: Sendable {
                                 + "\(mode.rawValue); Quire lays out one writing mode per document")
                 modeWarned = true
             }
-            ancestors.append(style)
+            let childrenStart = stack.count
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
+            // Only a parent's style is read again (a copy of it costs dozens of fields): most elements hold none.
+            if stack.count > childrenStart { ancestors.append(style) }
         }
     }
 
