@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renders every corpus book with several option sets into OUT, so that a refactor can be checked byte for byte:
 #   Tools/corpus-outputs.sh BIN OUT [CORPUS]   (then: diff -r OUT-before OUT-after, or cmp file by file)
-# Each book gets text (default and several layouts), JSON and an HTML site. Exit codes and stderr are kept too,
-# because a refactor must not change what a user sees on either stream.
+# Each book gets text (default, several layouts, visual bidi order), JSON, an HTML site and `quire info`. Exit
+# codes and stderr are kept too, because a refactor must not change what a user sees on either stream.
 set -euo pipefail
 bin=$(realpath "$1"); out=$2; corpus=${3:-$(dirname "$0")/../../shared/corpus}
 corpus=$(realpath "$corpus")
@@ -22,10 +22,15 @@ one() {
     run text-small --page 20x10 --widows 1 --orphans 3 --align justify --paragraph indent
     run text-vertical --writing-mode vertical --direction rtl --page 30x16 --ruby aozora --hanging-punctuation
     run text-spreads --orientation landscape --spine mid --first-page paired --gap 2 --continuous --ambiguous wide
+    run text-bidi --bidi visual --page 50x20
     run json --format json
     run json-vertical --format json --writing-mode vertical --axis vertical --single-sided
     run html --format html -o "$dir/site"
     run html-scroll --format html --transition scroll --single-file -o "$dir/scroll"
+    set +e
+    "$bin" info "$book" >"$dir/info.out" 2>"$dir/info.err"
+    echo $? >"$dir/info.rc"
+    set -e
 }
 export -f one
 export CORPUS_ROOT=$corpus
