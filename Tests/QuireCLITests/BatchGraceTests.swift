@@ -48,14 +48,15 @@ final class BatchGraceTests: XCTestCase {
         XCTAssertEqual(unfinished(out), [])
     }
 
-    /// A book that takes seconds to render (8 MB of Markdown: about 7 s in a debug build here), first in key order,
-    /// then small ones: with `--jobs 1`, a signal soon after the start finds the large one in flight, and a run that
-    /// exits within a second or two of the signal cannot have finished it.
+    /// A book that takes seconds to render (16 MB of Markdown, just under the input limit: about 3 s in a debug
+    /// build here; the 8 MB it was took 1.7 s once rendering got faster, too close to the 1 s grace after a 0.5 s
+    /// delay), first in key order, then small ones: with `--jobs 1`, a signal soon after the start finds the large
+    /// one in flight, and a run that exits within a second or two of the signal cannot have finished it.
     func slowLibrary() throws -> URL {
         let root = try temporaryFolder(self)
         let library = try smallLibrary(3, paragraphs: 1, in: root)
         let chapter = story(0, paragraphs: 400)
-        try Data(String(repeating: chapter, count: 36).utf8).write(to: library.appendingPathComponent("a-large.md"))
+        try Data(String(repeating: chapter, count: 70).utf8).write(to: library.appendingPathComponent("a-large.md"))
         return root
     }
 
