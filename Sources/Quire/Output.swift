@@ -87,11 +87,15 @@ extension Quire {
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide, bidi: bidi)
             let result = pagination.spreads
             let spreads = result.spreads.filter(pages.selects)
-            // Each file is drawn on its own, so on all cores, in order (as `writeTextSpreads` draws standard output).
-            return orderedConcurrentMap(count: spreads.count) { index in
-                var bytes: [UInt8] = []
-                renderer.render(spreads[index], in: result, size: pagination.pageSize, into: &bytes)
-                return OutputFile(name: spreadFileName(spreads[index].number, extension: "txt"), bytes: bytes)
+            // Each file is drawn on its own when it is written (`OutputFile`), by the writer's threads: on all
+            // cores, and only the files in flight are held.
+            let size = pagination.pageSize
+            return spreads.map { spread in
+                OutputFile(name: spreadFileName(spread.number, extension: "txt")) {
+                    var bytes: [UInt8] = []
+                    renderer.render(spread, in: result, size: size, into: &bytes)
+                    return [bytes]
+                }
             }
         case .html:
             return htmlFiles(for: book, pagination, options: options)

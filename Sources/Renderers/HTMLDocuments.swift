@@ -175,17 +175,25 @@ struct HTMLDocuments {
         return out + "</ol>\n"
     }
 
-    /// The index as a file's parts, its grid in pieces of 256 spreads: never one string of the whole book (War
-    /// and Peace's index is 9 MB, and a string grown by appending holds up to twice that while it grows).
-    func indexParts() -> [[UInt8]] {
-        let (before, after) = documentParts(title: title, bodyClass: "index",
-                                            bodyData: [("first", href(0, orNone: ""))].filter { !$0.1.isEmpty })
-        var parts = [Array((before + indexHeader(link: href) + "<main id=\"main\">\n" + contents() + Self.gridOpen).utf8)]
-        for start in stride(from: 0, to: result.spreads.count, by: 256) {
-            parts.append(Array(gridItems(start..<min(start + 256, result.spreads.count), thumbnailHref: href).utf8))
+    /// The index as a file of pieces made one at a time as it is written (`OutputFile`), its grid in pieces of
+    /// 256 spreads: never one string of the whole book (War and Peace's index is 9 MB, and a string grown by
+    /// appending holds up to twice that while it grows).
+    func indexFile() -> OutputFile {
+        let gridPieces = (result.spreads.count + 255) / 256
+        return OutputFile(name: "index.html", pieces: gridPieces + 2) { piece in
+            if piece == 0 {
+                let (before, _) = indexDocumentParts()
+                return Array((before + indexHeader(link: href) + "<main id=\"main\">\n" + contents() + Self.gridOpen).utf8)
+            }
+            if piece == gridPieces + 1 { return Array((Self.gridClose + "</main>\n" + indexDocumentParts().after).utf8) }
+            let start = (piece - 1) * 256
+            return Array(gridItems(start..<min(start + 256, result.spreads.count), thumbnailHref: href).utf8)
         }
-        parts.append(Array((Self.gridClose + "</main>\n" + after).utf8))
-        return parts
+    }
+
+    /// The index document's head and tail, around its header, contents and grid.
+    private func indexDocumentParts() -> (before: String, after: String) {
+        documentParts(title: title, bodyClass: "index", bodyData: [("first", href(0, orNone: ""))].filter { !$0.1.isEmpty })
     }
 
     func href(_ index: Int, orNone fallback: String) -> String {

@@ -17,10 +17,9 @@ struct HTMLPageDrawer: Sendable {
     var placeholderMode = "htb"
     /// `imageBox[page - 1][line]`: the image box a line belongs to (see `HTMLAssets.imageBoxes`).
     var imageBoxes: [[Int?]]
-    /// `drawnBodies[page - 1]`: the page's lines as `body(of:links:)` draws them without note links, drawn once
-    /// by `HTMLSite.files` (issue 19): a site shows every page twice, in its spread and as a thumbnail on the
-    /// index, and drawing them was half its work. Empty: each page is drawn where it is shown.
-    var drawnBodies: [String] = []
+    /// Page bodies shared by the documents that show a page (its spread and its index thumbnail; see
+    /// `HTMLPageBodies`), drawn without note links. Nil: each page is drawn where it is shown.
+    var sharedBodies: HTMLPageBodies?
 
     /// What a reading view adds to a slot (none in thumbnails): classes and attributes, from its page number.
     typealias SlotMarks = (Int?) -> (classes: String, attributes: String)
@@ -40,7 +39,7 @@ struct HTMLPageDrawer: Sendable {
             let binding = bindingEdge(slot.side, layout)
             if let number = slot.page, number >= 1, number <= result.pages.count {
                 let page = result.pages[number - 1]
-                let drawn = links.isEmpty && number <= drawnBodies.count ? drawnBodies[number - 1] : nil
+                let drawn = links.isEmpty ? sharedBodies?.body(number) { self.body(of: page, links: [:]) } : nil
                 out += self.page(page, binding: binding, links: links, id: marks == nil ? nil : "p\(number)",
                                  body: drawn)
                 var folio = String(number)

@@ -58,10 +58,12 @@ public struct HTMLSite: Sendable {
                                 verticalPages: verticalPages, rubySpace: rubyShown)
         sizing.horizontalPages = result.pages.contains { $0.writingMode != .verticalRL }
         drawer.placeholderMode = sizing.horizontalPages ? "htb" : "vrl"
-        // Each page's lines drawn once, on all cores, for its spread and its thumbnail alike.
-        let bodyDrawer = drawer
-        drawer.drawnBodies = orderedConcurrentMap(count: result.pages.count) { i in
-            bodyDrawer.body(of: result.pages[i], links: [:])
+        // Each page's lines drawn once for its spread and its thumbnail alike, and dropped once both are made.
+        let bodies = HTMLPageBodies(pageCount: result.pages.count)
+        drawer.sharedBodies = bodies
+        if mode == .single {
+            let bodyDrawer = drawer
+            bodies.drawAll { bodyDrawer.body(of: result.pages[$0 - 1], links: [:]) }
         }
         let pagesPerSpread = portrait != nil ? 2 : max(1, result.spreads.map(\.slots.count).max() ?? 1)
         let firstPages = firstPageByHref()
@@ -73,25 +75,27 @@ public struct HTMLSite: Sendable {
                                       firstPages: firstPages, rubyShown: rubyShown,
                                       policy: HTMLDocuments.policy(css: css, shared: sharesAssets),
                                       marks: chapterMarks(firstPages).map { "<span class=\"mark m\($0)\"></span>" }.joined())
+        // Every document is made when it is written (`OutputFile`): the writer holds only the files in flight,
+        // not the whole site (War and Peace: 30 MB of HTML and JSON; issue 19, peak memory).
         var out: [OutputFile] = []
         switch mode {
         case .single:
-            out.append(OutputFile(name: "index.html", bytes: Array(documents.singleFile().utf8)))
+            out.append(OutputFile(name: "index.html") { [Array(documents.singleFile().utf8)] })
         case .scroll:
-            out.append(OutputFile(name: "index.html", parts: documents.indexParts()))
-            out.append(OutputFile(name: "book.html", bytes: Array(documents.scrollBook().utf8)))
+            out.append(documents.indexFile())
+            out.append(OutputFile(name: "book.html") { [Array(documents.scrollBook().utf8)] })
         case .files:
-            // The index and each spread file are independent documents: drawn on all cores, kept in order (the
-            // index, the largest, is started first).
-            out += orderedConcurrentMap(count: result.spreads.count + 1) { k in
-                guard k > 0 else { return OutputFile(name: "index.html", parts: documents.indexParts()) }
-                return OutputFile(name: Self.spreadFileName(result.spreads[k - 1].number),
-                                  bytes: Array(documents.spreadFile(k - 1).utf8))
+            // The index (the largest, written first) and each spread file are independent documents.
+            out.append(documents.indexFile())
+            for index in result.spreads.indices {
+                out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number)) {
+                    [Array(documents.spreadFile(index).utf8)]
+                })
             }
         }
-        // The page map as `--format json` writes it: built in parallel chunks, not as a JSON tree (issue 19: the
-        // tree was a sixth of the site's instructions).
-        out.append(OutputFile(name: "book.json", parts: PageMap.fileChunks(book: book, pageSize: pageSize, spreads: result)))
+        // The page map as `--format json` writes it (issue 19: as a JSON tree it was a sixth of the site's
+        // instructions), a chunk of pages at a time.
+        out.append(PageMap.file(named: "book.json", book: book, pageSize: pageSize, spreads: result))
         if sharesAssets {
             out.append(OutputFile(name: Self.styleFile, bytes: Array(css.utf8)))
             out.append(OutputFile(name: Self.scriptFile, bytes: Array(HTMLScript.text.utf8)))

@@ -1,25 +1,74 @@
 /// One file of a rendering: a name chosen by Quire (never by the book; `assets/…` for the HTML viewer's
-/// images) and its bytes.
-public struct OutputFile: Sendable, Equatable {
+/// images) and its bytes, ready or made when the file is written.
+///
+/// Why lazy: a folder rendering holds thousands of files (War and Peace: 2,733 spread files, a 9 MB index, a
+/// 7 MB page map). Made all at once before the first is written, they were a third of the HTML site's peak
+/// memory (issue 19). A lazy file is made by the writer just before it is written, by the thread that writes
+/// it, and dropped just after, so a writer holds only the files in flight.
+public struct OutputFile: Sendable {
     public var name: String
-    /// The file's bytes in consecutive parts, written one after another: a large file built in parallel chunks
-    /// (the JSON page map) is never joined in memory, which would hold it twice (issue 19: peak memory).
-    public var parts: [[UInt8]]
+    private let content: Content
 
-    /// The file's bytes, joined (for readers of a small file; writers take `parts`).
-    public var bytes: [UInt8] { parts.count == 1 ? parts[0] : Array(parts.joined()) }
+    /// Where the bytes come from. Every form must make the same bytes each time it is asked (pure renderers).
+    private enum Content: Sendable {
+        /// Bytes already made, in consecutive parts.
+        case ready([[UInt8]])
+        /// Made in one call, in parts (a large file built in parallel chunks, never joined in memory).
+        case later(@Sendable () -> [[UInt8]])
+        /// Made a part at a time, part `i` by `make(i)`, each dropped once written (the HTML index's pieces).
+        case pieces(count: Int, make: @Sendable (Int) -> [UInt8])
+    }
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.parts = [bytes]
+        self.content = .ready([bytes])
     }
 
+    /// A file in consecutive parts, written one after another: a large file built in parallel chunks (the JSON
+    /// page map) is never joined in memory, which would hold it twice (issue 19: peak memory).
     public init(name: String, parts: [[UInt8]]) {
         self.name = name
-        self.parts = parts
+        self.content = .ready(parts)
     }
 
-    /// The same name and the same bytes, however they are cut into parts.
+    /// A file made only when it is written (or read): `make` returns its parts.
+    public init(name: String, later make: @escaping @Sendable () -> [[UInt8]]) {
+        self.name = name
+        self.content = .later(make)
+    }
+
+    /// A file of `count` parts made one at a time when it is written, each dropped once written.
+    public init(name: String, pieces count: Int, make: @escaping @Sendable (Int) -> [UInt8]) {
+        self.name = name
+        self.content = .pieces(count: count, make: make)
+    }
+
+    /// Hands the file's bytes to `write`, part by part, in order, making lazy parts only now: the way writers
+    /// read a file, so a lazy one is never whole in memory unless it was made whole.
+    public func writeParts<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E) {
+        switch content {
+        case .ready(let parts): for part in parts { try write(part) }
+        case .later(let make): for part in make() { try write(part) }
+        case .pieces(let count, let make): for i in 0..<count { try write(make(i)) }
+        }
+    }
+
+    /// The file's bytes in parts, made now if lazy (for readers of the whole file; writers use `writeParts`).
+    public var parts: [[UInt8]] {
+        var out: [[UInt8]] = []
+        writeParts { out.append($0) }
+        return out
+    }
+
+    /// The file's bytes, joined (for readers of a small file; writers use `writeParts`).
+    public var bytes: [UInt8] {
+        let parts = parts
+        return parts.count == 1 ? parts[0] : Array(parts.joined())
+    }
+}
+
+extension OutputFile: Equatable {
+    /// The same name and the same bytes, however they are cut into parts or made.
     public static func == (a: OutputFile, b: OutputFile) -> Bool { a.name == b.name && a.bytes == b.bytes }
 }
 

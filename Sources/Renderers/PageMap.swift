@@ -28,41 +28,65 @@ public enum PageMap {
         return chunks
     }
 
-    /// `prettyBytes` as consecutive pieces (the pages in parallel-built chunks), for writers that need not join them.
-    public static func prettyChunks(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [[UInt8]] {
-        let pages = result.pages
-        let members: [(String, JSON)]
-        if case .object(let m) = json(book: book, pageSize: pageSize, pages: [], extra: extra(result)) { members = m } else { members = [] }
-        var chunks: [[UInt8]] = []
-        var out: [UInt8] = []
-        out.append(UInt8(ascii: "{"))
-        for (i, (key, value)) in members.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSON.newline(&out, indent: 1)
-            JSON.escape(key, into: &out)
-            JSON.ascii(": ", into: &out)
-            if key == "pages" && !pages.isEmpty {
-                out.append(UInt8(ascii: "["))
-                chunks.append(out)
-                chunks.append(contentsOf: pageChunks(pages))
-                out = []
-                JSON.newline(&out, indent: 1)
-                out.append(UInt8(ascii: "]"))
-            } else {
-                value.write(to: &out, pretty: true, indent: 1)
-            }
+    /// The same bytes as `fileChunks` as a file of pieces made one at a time when it is written, each dropped once
+    /// written: a writer that makes other files meanwhile never holds the whole map (the HTML site's `book.json`;
+    /// War and Peace's is 7 MB, issue 19).
+    public static func file(named name: String, book: BookSummary, pageSize: PageSize,
+                            spreads result: SpreadResult) -> OutputFile {
+        let pieces = PrettyPieces(book: book, pageSize: pageSize, spreads: result)
+        let count = pieces.chunkCount + 2
+        return OutputFile(name: name, pieces: count) { i in
+            if i == 0 { return pieces.head }
+            if i == count - 1 { return pieces.tail + [0x0A] }
+            return pieces.chunk(i - 1)
         }
-        if !members.isEmpty { JSON.newline(&out, indent: 0) }
-        out.append(UInt8(ascii: "}"))
-        chunks.append(out)
-        return chunks
     }
 
-    /// The items of the pretty "pages" array (indent level 2), comma-separated, in up to 32 chunks built in parallel.
-    private static func pageChunks(_ pages: [Page]) -> [[UInt8]] {
-        let chunkCount = min(pages.count, 32)
-        let chunkSize = (pages.count + chunkCount - 1) / chunkCount
-        return orderedConcurrentMap(count: chunkCount) { k in
+    /// `prettyBytes` as consecutive pieces (the pages in parallel-built chunks), for writers that need not join them.
+    public static func prettyChunks(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) -> [[UInt8]] {
+        let pieces = PrettyPieces(book: book, pageSize: pageSize, spreads: result)
+        return [pieces.head] + orderedConcurrentMap(count: pieces.chunkCount, pieces.chunk) + [pieces.tail]
+    }
+
+    /// The pretty map cut where the pages' items are: the text before them (up to the array's `[`), the items in
+    /// up to 32 chunks made on demand, and the text after. The one place the map's framing is written.
+    struct PrettyPieces: Sendable {
+        var head: [UInt8] = []
+        var tail: [UInt8] = []
+        let pages: [Page]
+        let chunkCount: Int
+        let chunkSize: Int
+
+        init(book: BookSummary, pageSize: PageSize, spreads result: SpreadResult) {
+            pages = result.pages
+            chunkCount = min(pages.count, 32)
+            chunkSize = chunkCount == 0 ? 0 : (pages.count + chunkCount - 1) / chunkCount
+            let members: [(String, JSON)]
+            if case .object(let m) = json(book: book, pageSize: pageSize, pages: [], extra: extra(result)) { members = m } else { members = [] }
+            var out: [UInt8] = []
+            out.append(UInt8(ascii: "{"))
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.newline(&out, indent: 1)
+                JSON.escape(key, into: &out)
+                JSON.ascii(": ", into: &out)
+                if key == "pages" && !pages.isEmpty {
+                    out.append(UInt8(ascii: "["))
+                    head = out
+                    out = []
+                    JSON.newline(&out, indent: 1)
+                    out.append(UInt8(ascii: "]"))
+                } else {
+                    value.write(to: &out, pretty: true, indent: 1)
+                }
+            }
+            if !members.isEmpty { JSON.newline(&out, indent: 0) }
+            out.append(UInt8(ascii: "}"))
+            if pages.isEmpty { head = out } else { tail = out }
+        }
+
+        /// The items of the pretty "pages" array (indent level 2) in chunk `k`, comma-separated.
+        func chunk(_ k: Int) -> [UInt8] {
             var out: [UInt8] = []
             let range = min(pages.count, k * chunkSize)..<min(pages.count, (k + 1) * chunkSize)
             out.reserveCapacity(range.count * 1024)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Quire
 import TestSupport
 import XCTest
@@ -91,5 +92,41 @@ final class OutputWriterTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("quire-writer-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// Lazy files (issue 19): made by the writer's threads as they are written, each once, with the bytes they make.
+final class LazyFileWriterTests: XCTestCase {
+    final class Made: Sendable {
+        let names = Mutex<[String]>([])
+    }
+
+    func testLazyFilesAreMadeOnceEachAndWrittenWhole() throws {
+        let scratch = try OutputWriterTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let made = Made()
+        var files: [OutputFile] = [OutputFile(name: "index.html", pieces: 4) { i in
+            if i == 0 { made.names.withLock { $0.append("index.html") } }
+            return Array("<part \(i)>".utf8)
+        }]
+        for n in 1...300 {
+            let name = OutputFile.spreadName(n, extension: "txt")
+            files.append(OutputFile(name: name) {
+                made.names.withLock { $0.append(name) }
+                return [Array("spread \(n)\n".utf8), Array(String(repeating: "x", count: n).utf8)]
+            })
+        }
+        files.append(OutputFile(name: "assets/ready.css", bytes: Array("ready".utf8)))
+        let output = scratch.appendingPathComponent("out")
+        try OutputWriter.write(files, into: output.path, spreadCount: 300)
+        XCTAssertEqual(made.names.withLock { $0 }.sorted(), files.dropLast().map(\.name).sorted(), "each lazy file made once")
+        XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8),
+                       "<part 0><part 1><part 2><part 3>")
+        for n in [1, 150, 300] {
+            XCTAssertEqual(try String(contentsOf: output.appendingPathComponent(OutputFile.spreadName(n, extension: "txt")), encoding: .utf8),
+                           "spread \(n)\n" + String(repeating: "x", count: n))
+        }
+        XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("assets/ready.css"), encoding: .utf8), "ready")
+        XCTAssertEqual(try OutputWriterTests.tree(output).count, 302 + 1)
     }
 }

@@ -79,15 +79,16 @@ final class FolderHandles {
         return handle
     }
 
-    /// Creates a new file (it must not exist) and writes all its parts: one `write` each unless the system writes
-    /// less, no fsync.
-    func create(_ steps: [Substring], parts: [[UInt8]]) throws(OutputWriteError) {
+    /// Creates a new file (it must not exist) and writes all its parts, making a lazy file's parts only now
+    /// (`OutputFile.writeParts`): one `write` each unless the system writes less, no fsync.
+    func create(_ steps: [Substring], file output: OutputFile) throws(OutputWriteError) {
         let folder = try folder(holding: steps, create: true)
         let name = String(steps.last!)
         let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard file >= 0 else { throw failure(steps, OutputWriteError.errnoText()) }
         var problem: String?
-        for part in parts where problem == nil {
+        output.writeParts { part in
+            guard problem == nil else { return }
             var written = 0
             part.withUnsafeBytes { buffer in
                 while written < buffer.count {
