@@ -18,7 +18,7 @@ public enum HTMLEscape {
     public static func append(_ s: String, to html: inout String, droppingForbidden: Bool) {
         // Most runs of a book hold nothing to escape or drop: appended whole, not scalar by scalar (issue 19:
         // escaping was a sixth of War and Peace's HTML output).
-        if !s.utf8.contains(where: mayNeedCare) {
+        if !needsCare(s) {
             html += s
             return
         }
@@ -34,6 +34,37 @@ public enum HTMLEscape {
                 html.unicodeScalars.append(scalar)
             }
         }
+    }
+
+    /// `text(s)` as UTF-8 onto the end of `bytes`, for writers that build documents as bytes (the HTML viewer's
+    /// page bodies): the same references, the same characters dropped.
+    public static func appendText(_ s: String, to bytes: inout [UInt8]) {
+        var s = s
+        let clean = s.withUTF8 { utf8 in
+            guard !utf8.contains(where: mayNeedCare) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if clean { return }
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": bytes.append(contentsOf: "&amp;".utf8)
+            case "<": bytes.append(contentsOf: "&lt;".utf8)
+            case ">": bytes.append(contentsOf: "&gt;".utf8)
+            case "\"": bytes.append(contentsOf: "&quot;".utf8)
+            case "'": bytes.append(contentsOf: "&#39;".utf8)
+            default:
+                if isForbidden(scalar.value) { continue }
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+    }
+
+    /// Whether any byte of `s` may need care (`mayNeedCare`), scanned over its contiguous UTF-8: the generic
+    /// `utf8.contains(where:)` cost a thousand instructions a line (issue 19).
+    private static func needsCare(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { $0.contains(where: mayNeedCare) }
     }
 
     /// Whether a UTF-8 byte may belong to a character that is escaped or dropped: `& < > " '`, a C0 control or

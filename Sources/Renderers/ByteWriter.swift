@@ -138,3 +138,19 @@ extension Array where Element == UInt8 {
         return result
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's UTF-8: for documents built as bytes (`HTMLPageDrawer.body`), where a `String` grown
+    /// by many small appends costs several hundred instructions an append.
+    @inline(__always)
+    mutating func put(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends a string's UTF-8, copied in one piece. (Named apart from `put(_:)`, which a literal would
+    /// otherwise not reach: a string literal prefers `String`.)
+    mutating func put(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+}

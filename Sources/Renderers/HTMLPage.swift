@@ -102,45 +102,66 @@ struct HTMLPageDrawer: Sendable {
     /// A page's lines, image boxes grouped as figures: what `page` puts inside the page's box.
     func body(of page: Page, links: [String: String]) -> String {
         let vertical = page.writingMode == .verticalRL
-        var out = ""
         let limit = vertical ? page.blockSize : size.lines
-        let lines = Array(page.lines.prefix(limit))
+        let lines = page.lines.prefix(limit)
         let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
         var anchors: [Int: String] = [:]
         for (k, note) in page.notes.enumerated() where !note.continued { anchors[note.line] = "fn\(page.number)-\(k)" }
+        // Built as bytes and made a string once: a `String` grown by many small appends paid ~380 instructions
+        // an append, a third of a site's drawing (issue 19).
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count * (size.columns + 48))
         var index = 0
         while index < lines.count {
             let box = index < boxes.count ? boxes[index] : nil
             if let box, box < imageURLs.count, let url = imageURLs[box] {
                 var end = index
                 while end < lines.count, end < boxes.count, boxes[end] == box { end += 1 }
-                out += "<div class=\"fig\">"
-                for line in lines[index..<end] { out += self.line(line, vertical: vertical, links: links) }
+                out.put("<div class=\"fig\">")
+                for line in lines[index..<end] { self.line(line, vertical: vertical, links: links, into: &out) }
                 let alternative = box < imageAlternatives.count ? imageAlternatives[box] : ""
-                out += "<img src=\"\(HTMLEscape.text(url))\" alt=\"\(HTMLEscape.text(alternative))\"></div>"
+                out.put("<img src=\"")
+                HTMLEscape.appendText(url, to: &out)
+                out.put("\" alt=\"")
+                HTMLEscape.appendText(alternative, to: &out)
+                out.put("\"></div>")
                 index = end
             } else {
-                out += self.line(lines[index], vertical: vertical, id: anchors[index], links: links)
+                self.line(lines[index], vertical: vertical, id: anchors[index], links: links, into: &out)
                 index += 1
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// One line (a column in vertical-rl) with its own `lang` and `dir`; decorations are dimmed, inline styles
-    /// drawn as `CellLook` says (`mk`: the line has emphasis marks, which reach past its box).
-    func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:]) -> String {
-        var classes = "l"
-        if case .heading = line.role { classes += " hd" }
-        if line.role == .runningHead { classes += " rh" }
-        if line.styles.contains(where: { $0.style.emphasisMark != nil }) { classes += " mk" }
-        var body = vertical ? columnCells(line, links: links) : lineCells(line, links: links)
-        if line.alignment == .center || line.alignment == .end {
-            body = lead(line, vertical: vertical) + body
+    /// One line (a column in vertical-rl) with its own `lang` and `dir`, onto the end of `out`; decorations are
+    /// dimmed, inline styles drawn as `CellLook` says (`mk`: the line has emphasis marks, which reach past its box).
+    func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:], into out: inout [UInt8]) {
+        out.put("<div class=\"l")
+        if case .heading = line.role { out.put(" hd") }
+        if line.role == .runningHead { out.put(" rh") }
+        if line.styles.contains(where: { $0.style.emphasisMark != nil }) { out.put(" mk") }
+        out.put("\"")
+        if let id {
+            out.put(" id=\"")
+            out.put(contentsOf: id)
+            out.put("\"")
         }
-        let lang = HTMLEscape.language(line.language).map { " lang=\"\($0)\"" } ?? ""
-        let anchor = id.map { " id=\"\($0)\"" } ?? ""
-        return "<div class=\"\(classes)\"\(anchor)\(lang) dir=\"\(line.direction.rawValue)\">\(body)</div>"
+        if let lang = HTMLEscape.language(line.language) {
+            out.put(" lang=\"")
+            out.put(contentsOf: lang)
+            out.put("\"")
+        }
+        out.put(line.direction == .rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
+        if line.alignment == .center || line.alignment == .end { out.put(contentsOf: lead(line, vertical: vertical)) }
+        if vertical {
+            out.put(contentsOf: columnCells(line, links: links))
+        } else if isPlainNarrow(line) {
+            HTMLEscape.appendText(line.text, to: &out)
+        } else {
+            out.put(contentsOf: lineCells(line, links: links, plainFastPath: false))
+        }
+        out.put("</div>")
     }
 
     /// Empty cells before a centred or end-aligned line (`Line.startOffset(inInlineSize:)`, the one rule every
@@ -218,12 +239,17 @@ struct HTMLPageDrawer: Sendable {
     func lineCells(_ line: Line, links: [String: String], plainFastPath: Bool = true) -> String {
         if plainFastPath, isPlainNarrow(line) { return HTMLEscape.text(line.text) }
         var out = ""
-        var run = ""
+        // A run is always a stretch of the line's own text, `runStart..<runEnd` in its UTF-8: kept as offsets
+        // and cut out once at `flush`, not grown a character at a time (issue 19).
+        let utf8 = Array(line.text.utf8)
+        var runStart = 0
+        var runEnd = 0
         var runLook = CellLook.plain
         func flush() {
-            guard !run.isEmpty else { return }
+            guard runEnd > runStart else { return }
+            let run = String(decoding: utf8[runStart..<runEnd], as: UTF8.self)
             out += linked(runLook.run(HTMLEscape.text(run)), style: runLook.style, text: run, links: links)
-            run = ""
+            runStart = runEnd
         }
         let ruby = RubyMarkup(spans: line.rubies, visible: rubyAsRuby, text: line.text, vertical: false)
         var styles = StyleCursor(line.styles)
@@ -241,7 +267,9 @@ struct HTMLPageDrawer: Sendable {
                 out += look.cell("w", HTMLEscape.text(piece))
             } else {
                 if look != runLook || look.marksEachCell { flush(); runLook = look }
-                run += piece
+                // After a flush the run is empty and starts here; else it ends here (nothing else was drawn).
+                if runEnd == runStart { runStart = offset }
+                runEnd = end
             }
             if !line.rubies.isEmpty {
                 let markup = ruby.after(offset, end)

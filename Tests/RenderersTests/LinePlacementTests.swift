@@ -30,15 +30,22 @@ final class LinePlacementTests: XCTestCase {
         XCTAssertEqual(Array(rows[1...4]), ["│  本│", "│  文│", "│以  │", "│上  │"])
     }
 
+    /// One line as the page body draws it.
+    private func drawn(_ drawer: HTMLPageDrawer, _ line: Line, vertical: Bool) -> String {
+        var out: [UInt8] = []
+        drawer.line(line, vertical: vertical, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     func testHTMLLeadsWithEmptyCells() {
         let drawer = HTMLPageDrawer(size: Fixture.size, ambiguousWide: false, imageURLs: [], imageBoxes: [])
-        XCTAssertEqual(drawer.line(line("abcd", .center), vertical: false),
+        XCTAssertEqual(drawn(drawer, line("abcd", .center), vertical: false),
                        "<div class=\"l\" dir=\"ltr\"><span class=\"o\">   </span>abcd</div>")
         // An rtl line's start is its right edge: the empty cells go there.
-        XCTAssertEqual(drawer.line(line("ab", .end, direction: .rtl), vertical: false),
+        XCTAssertEqual(drawn(drawer, line("ab", .end, direction: .rtl), vertical: false),
                        "<div class=\"l\" dir=\"rtl\"><span class=\"o\">        </span>ab</div>")
-        XCTAssertEqual(drawer.line(line("ab", .start), vertical: false), "<div class=\"l\" dir=\"ltr\">ab</div>")
-        let column = drawer.line(column("以上", .end), vertical: true)
+        XCTAssertEqual(drawn(drawer, line("ab", .start), vertical: false), "<div class=\"l\" dir=\"ltr\">ab</div>")
+        let column = drawn(drawer, column("以上", .end), vertical: true)
         XCTAssertTrue(column.hasPrefix("<div class=\"l\" dir=\"ltr\"><span class=\"r\"></span><span class=\"r\">以</span>"),
                       column)
     }
