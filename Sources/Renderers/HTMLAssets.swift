@@ -29,7 +29,8 @@ public enum HTMLAssets {
     /// closes on a horizontal frame line; an unframed placeholder (a page too narrow for a frame, or alt text
     /// longer than a page) is a run of image lines. Boxes are counted through the whole book, so they line up with
     /// `imageSources`. A picture is drawn once, where its box starts: the lines of a placeholder that runs on from
-    /// the page before are plain text (nil), as Layout never splits a framed box.
+    /// the page before are plain text (nil), as Layout never splits a framed box. A page without a box has no
+    /// entries.
     static func imageBoxes(_ pages: [Page]) -> [[Int?]] {
         var count = -1
         var open = false
@@ -53,10 +54,13 @@ public enum HTMLAssets {
         }
         return pages.map { page in
             let continued = open || previousWasImage ? max(count, 0) : nil
-            return page.lines.map { line -> Int? in
+            let boxes = page.lines.map { line -> Int? in
                 let box = imageBox(line)
                 return box == continued ? nil : box
             }
+            // A page with no box keeps no entries (most pages of most books): an array per page was 2 MB of a
+            // site's peak memory for War and Peace (issue 19).
+            return boxes.contains { $0 != nil } ? boxes : []
         }
     }
 

@@ -176,20 +176,31 @@ struct HTMLDocuments {
     }
 
     /// The index as a file of pieces made one at a time as it is written (`OutputFile`), its grid in pieces of
-    /// 256 spreads: never one string of the whole book (War and Peace's index is 9 MB, and a string grown by
-    /// appending holds up to twice that while it grows).
-    func indexFile() -> OutputFile {
-        let gridPieces = (result.spreads.count + 255) / 256
-        return OutputFile(name: "index.html", pieces: gridPieces + 2) { piece in
+    /// `gridPiece` spreads: never one string of the whole book (War and Peace's index is 9 MB, and a string grown by
+    /// appending holds up to twice that while it grows). With `besideSpreadFiles`, each grid piece is made just
+    /// before the spread files of its spreads (`OutputFile.placedBefore`): a page's body, drawn for its thumbnail,
+    /// is then held only until its spread file takes it (made whole and first, the index ran ahead and held half
+    /// of War and Peace's bodies; issue 19, peak memory).
+    func indexFile(besideSpreadFiles: Bool = false) -> OutputFile {
+        let gridPiece = Self.gridPiece
+        let gridPieces = (result.spreads.count + gridPiece - 1) / gridPiece
+        var file = OutputFile(name: "index.html", pieces: gridPieces + 2) { piece in
             if piece == 0 {
                 let (before, _) = indexDocumentParts()
                 return Array((before + indexHeader(link: href) + "<main id=\"main\">\n" + contents() + Self.gridOpen).utf8)
             }
             if piece == gridPieces + 1 { return Array((Self.gridClose + "</main>\n" + indexDocumentParts().after).utf8) }
-            let start = (piece - 1) * 256
-            return Array(gridItems(start..<min(start + 256, result.spreads.count), thumbnailHref: href).utf8)
+            let start = (piece - 1) * gridPiece
+            return Array(gridItems(start..<min(start + gridPiece, result.spreads.count), thumbnailHref: href).utf8)
         }
+        if besideSpreadFiles {
+            file.placedBefore = [nil] + (0..<gridPieces).map { HTMLSite.spreadFileName(result.spreads[$0 * gridPiece].number) } + [nil]
+        }
+        return file
     }
+
+    /// Spreads per piece of the index's grid.
+    static let gridPiece = 64
 
     /// The index document's head and tail, around its header, contents and grid.
     private func indexDocumentParts() -> (before: String, after: String) {

@@ -85,12 +85,14 @@ public struct HTMLSite: Sendable {
             out.append(documents.indexFile())
             out.append(OutputFile(name: "book.html") { [Array(documents.scrollBook().utf8)] })
         case .files:
-            // The index (the largest, written first) and each spread file are independent documents.
-            out.append(documents.indexFile())
+            // The index and each spread file are independent documents; the index's thumbnails are made beside
+            // the spread files of the same spreads.
+            out.append(documents.indexFile(besideSpreadFiles: true))
+            // One closure holds the documents; each file's holds only it and an index (capturing the documents
+            // in each would copy them 2,733 times for War and Peace, 1.8 MB).
+            let spreadFile: @Sendable (Int) -> [[UInt8]] = { [Array(documents.spreadFile($0).utf8)] }
             for index in result.spreads.indices {
-                out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number)) {
-                    [Array(documents.spreadFile(index).utf8)]
-                })
+                out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number)) { spreadFile(index) })
             }
         }
         // The page map as `--format json` writes it (issue 19: as a JSON tree it was a sixth of the site's

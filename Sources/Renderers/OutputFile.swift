@@ -8,6 +8,13 @@
 public struct OutputFile: Sendable {
     public var name: String
     private let content: Content
+    /// For a file of pieces (`init(name:pieces:make:)`): where the writer makes each piece, as a task of its own.
+    /// `placedBefore[i]` names the file piece `i` is made just before (nil, or a name not written: where this file
+    /// stands); the pieces are still written in order. It lets a file about the others be made alongside them:
+    /// the HTML index's thumbnails beside the spread files that show the same pages, so a page's drawn body is
+    /// held only between the two (`HTMLPageBodies`; issue 19, peak memory). Empty: one thread makes and writes
+    /// the file whole.
+    public var placedBefore: [String?] = []
 
     /// Where the bytes come from. Every form must make the same bytes each time it is asked (pure renderers).
     private enum Content: Sendable {
@@ -51,6 +58,13 @@ public struct OutputFile: Sendable {
         case .later(let make): for part in make() { try write(part) }
         case .pieces(let count, let make): for i in 0..<count { try write(make(i)) }
         }
+    }
+
+    /// A file of pieces' count and maker, for a writer that makes its pieces as tasks of their own
+    /// (`placedBefore`); nil for the other forms.
+    public var separatePieces: (count: Int, make: @Sendable (Int) -> [UInt8])? {
+        if case .pieces(let count, let make) = content, !placedBefore.isEmpty { return (count, make) }
+        return nil
     }
 
     /// The file's bytes in parts, made now if lazy (for readers of the whole file; writers use `writeParts`).

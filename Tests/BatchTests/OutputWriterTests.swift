@@ -130,3 +130,70 @@ final class LazyFileWriterTests: XCTestCase {
         XCTAssertEqual(try OutputWriterTests.tree(output).count, 302 + 1)
     }
 }
+
+/// Files whose pieces are placed among the others (`OutputFile.placedBefore`, `WritePlan`): each piece made just
+/// before the file it names, the file still written in piece order, whichever thread made each piece.
+final class PlacedPiecesTests: XCTestCase {
+    final class Log: Sendable {
+        let events = Mutex<[String]>([])
+        func add(_ event: String) { events.withLock { $0.append(event) } }
+    }
+
+    /// An index of three grid pieces beside 300 spread files, as the HTML site writes it.
+    private func site(_ log: Log) -> [OutputFile] {
+        var index = OutputFile(name: "index.html", pieces: 5) { piece in
+            log.add("index \(piece)")
+            return Array("[\(piece)]".utf8)
+        }
+        index.placedBefore = [nil, "spread-0001.txt", "spread-0101.txt", "spread-0201.txt", nil]
+        var files = [index]
+        for n in 1...300 {
+            let name = OutputFile.spreadName(n, extension: "txt")
+            files.append(OutputFile(name: name) { log.add(name); return [Array("\(n)".utf8)] })
+        }
+        return files
+    }
+
+    func testPiecesAreTasksPlacedBeforeTheFilesTheyName() {
+        let plan = WritePlan(site(Log()))
+        let order = plan.tasks.map { task -> String in
+            switch task {
+            case .whole(let i): return "file \(i)"
+            case .piece(let file, let piece): return "file \(file) piece \(piece)"
+            }
+        }
+        XCTAssertEqual(order.count, 300 + 5)
+        // Unplaced pieces stay where the index stands; the others go just before their spread files.
+        XCTAssertEqual(Array(order.prefix(4)), ["file 0 piece 0", "file 0 piece 4", "file 0 piece 1", "file 1"])
+        XCTAssertEqual(order[order.firstIndex(of: "file 0 piece 2")! + 1], "file 101")
+        XCTAssertEqual(order[order.firstIndex(of: "file 0 piece 3")! + 1], "file 201")
+        XCTAssertFalse(order.contains("file 0"), "the index is not also written whole")
+    }
+
+    func testAFileWrittenInPlacedPiecesHasItsPiecesInOrder() throws {
+        let scratch = try OutputWriterTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for run in 0..<5 {
+            let log = Log()
+            let output = scratch.appendingPathComponent("out\(run)")
+            try OutputWriter.write(site(log), into: output.path)
+            XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8), "[0][1][2][3][4]")
+            XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("spread-0150.txt"), encoding: .utf8), "150")
+            let events = log.events.withLock { $0 }
+            XCTAssertEqual(events.count, 305, "each piece and file made once")
+            // Made beside its spreads: the third grid piece is made after the first spread files.
+            XCTAssertGreaterThan(events.firstIndex(of: "index 3")!, events.firstIndex(of: "spread-0001.txt")!)
+        }
+    }
+
+    func testAPieceThatFailsFailsTheRunAndLeavesNothing() throws {
+        let scratch = try OutputWriterTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var files = site(Log())
+        // A name taken by a subfolder: the index cannot be created when its first piece is written.
+        files.append(OutputFile(name: "index.html/inside.txt", bytes: []))
+        let output = scratch.appendingPathComponent("out")
+        XCTAssertThrowsError(try OutputWriter.write(files, into: output.path))
+        XCTAssertEqual(try OutputWriterTests.tree(scratch), [])
+    }
+}

@@ -82,28 +82,37 @@ final class FolderHandles {
     /// Creates a new file (it must not exist) and writes all its parts, making a lazy file's parts only now
     /// (`OutputFile.writeParts`): one `write` each unless the system writes less, no fsync.
     func create(_ steps: [Substring], file output: OutputFile) throws(OutputWriteError) {
-        let folder = try folder(holding: steps, create: true)
-        let name = String(steps.last!)
-        let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard file >= 0 else { throw failure(steps, OutputWriteError.errnoText()) }
+        let file = try openNew(steps)
         var problem: String?
         output.writeParts { part in
-            guard problem == nil else { return }
-            var written = 0
-            part.withUnsafeBytes { buffer in
-                while written < buffer.count {
-                    let count = Glibc.write(file, buffer.baseAddress! + written, buffer.count - written)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        problem = OutputWriteError.errnoText()
-                        return
-                    }
-                    written += count
-                }
-            }
+            if problem == nil { problem = Self.write(part, to: file) }
         }
         if close(file) != 0, problem == nil { problem = OutputWriteError.errnoText() }
         if let problem { throw failure(steps, problem) }
+    }
+
+    /// Creates a new file (it must not exist) for writing: its descriptor.
+    func openNew(_ steps: [Substring]) throws(OutputWriteError) -> Int32 {
+        let folder = try folder(holding: steps, create: true)
+        let file = openat(folder, String(steps.last!), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard file >= 0 else { throw failure(steps, OutputWriteError.errnoText()) }
+        return file
+    }
+
+    /// Writes all of `bytes` to `file` (again where the system wrote less); what the system said if it failed.
+    static func write(_ bytes: [UInt8], to file: Int32) -> String? {
+        var written = 0
+        return bytes.withUnsafeBytes { buffer -> String? in
+            while written < buffer.count {
+                let count = Glibc.write(file, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return OutputWriteError.errnoText()
+                }
+                written += count
+            }
+            return nil
+        }
     }
 
     /// What is at a relative path inside the tree, without following a final symbolic link: its `S_IFMT` bits,
