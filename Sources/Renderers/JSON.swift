@@ -94,14 +94,17 @@ public indirect enum JSON: Sendable, Equatable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether any of eight bytes is below 0x20, `"`, `\\` or 0xE2 (bit tricks: a byte is 0 or below n exactly
-    /// when subtracting sets its high bit while the byte's own high bit was clear).
+    /// Whether any of eight bytes is below 0x20, `"`, `\\`, 0xA8 or 0xA9 (the last bytes of U+2028 and U+2029;
+    /// their lead, 0xE2, also starts every curly quote and dash, so testing it sent most lines of a novel the slow
+    /// way, issue 19). Bit tricks: a byte is 0 or below n exactly when subtracting sets its high bit while the
+    /// byte's own high bit was clear; `b | 1 == 0xA9` holds for 0xA8 and 0xA9 alone.
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
         let control = (word &- 0x20 &* ones) & ~word & highs
-        return control | zeroByte(word ^ (0x22 &* ones)) | zeroByte(word ^ (0x5C &* ones)) | zeroByte(word ^ (0xE2 &* ones)) != 0
+        let separator = zeroByte((word | ones) ^ (0xA9 &* ones))
+        return control | zeroByte(word ^ (0x22 &* ones)) | zeroByte(word ^ (0x5C &* ones)) | separator != 0
     }
 
     /// Escapes into UTF-8 bytes: runs that need no escaping are copied whole.
@@ -114,7 +117,7 @@ public indirect enum JSON: Sendable, Equatable {
             var i = 0
             let raw = UnsafeRawPointer(bytes.baseAddress)
             while i < count {
-                // Eight bytes at a time while none is a control, a quote, a backslash or 0xE2 (U+2028/U+2029's lead).
+                // Eight bytes at a time while none is a control, a quote, a backslash or U+2028/U+2029's last byte.
                 if let raw, i + 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
                     i += 8
                     continue
@@ -139,8 +142,10 @@ public indirect enum JSON: Sendable, Equatable {
                         runStart = i
                         continue
                     }
-                } else if b == 0xE2, i + 2 < count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
-                    replacement = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                } else if b | 1 == 0xA9, i >= runStart + 2, bytes[i - 1] == 0x80, bytes[i - 2] == 0xE2 {
+                    // U+2028 or U+2029, found at its last byte: the two before it are still in the run.
+                    replacement = b == 0xA8 ? "\\u2028" : "\\u2029"
+                    i -= 2
                     width = 3
                 }
                 if let replacement {

@@ -62,7 +62,11 @@ public enum PageMap {
             chunkCount = min(pages.count, 32)
             chunkSize = chunkCount == 0 ? 0 : (pages.count + chunkCount - 1) / chunkCount
             let members: [(String, JSON)]
-            if case .object(let m) = json(book: book, pageSize: pageSize, pages: [], extra: extra(result)) { members = m } else { members = [] }
+            if case .object(let m) = json(book: book, pageSize: pageSize, pages: [], extra: extra(result, spreadsTree: false)) {
+                members = m
+            } else {
+                members = []
+            }
             var out: [UInt8] = []
             out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
@@ -70,7 +74,20 @@ public enum PageMap {
                 JSON.newline(&out, indent: 1)
                 JSON.escape(key, into: &out)
                 JSON.ascii(": ", into: &out)
-                if key == "pages" && !pages.isEmpty {
+                if key == "spreads" {
+                    if result.spreads.isEmpty {
+                        JSON.ascii("[]", into: &out)
+                    } else {
+                        out.append(UInt8(ascii: "["))
+                        for (i, spread) in result.spreads.enumerated() {
+                            if i > 0 { out.append(UInt8(ascii: ",")) }
+                            JSON.newline(&out, indent: 2)
+                            writeSpread(spread, into: &out, indent: 2)
+                        }
+                        JSON.newline(&out, indent: 1)
+                        out.append(UInt8(ascii: "]"))
+                    }
+                } else if key == "pages" && !pages.isEmpty {
                     out.append(UInt8(ascii: "["))
                     head = out
                     out = []
@@ -99,7 +116,9 @@ public enum PageMap {
         }
     }
 
-    static func extra(_ result: SpreadResult) -> [(String, JSON)] {
+    /// The members after the pages. With `spreadsTree` false, "spreads" is left null for a writer that writes
+    /// them straight from the result (`PrettyPieces`, `writeSpread`).
+    static func extra(_ result: SpreadResult, spreadsTree: Bool = true) -> [(String, JSON)] {
         let layout = result.layout
         return [
             ("layout", .object([
@@ -111,8 +130,55 @@ public enum PageMap {
                 ("firstPage", .string(layout.firstPage.rawValue)),
                 ("gap", .int(layout.gap)),
             ])),
-            ("spreads", .array(result.spreads.map(spread))),
+            ("spreads", spreadsTree ? .array(result.spreads.map(spread)) : .null),
         ]
+    }
+
+    /// `spread(_:)` written pretty at `indent`, straight into bytes: the same bytes as the tree's `write`
+    /// (`PageMapSchemaTests` holds them together), without building a tree per spread (issue 19: the spreads' tree
+    /// cost War and Peace's map 40 M instructions of 190 M).
+    static func writeSpread(_ spread: Spread, into out: inout [UInt8], indent: Int) {
+        out.append(UInt8(ascii: "{"))
+        JSON.newline(&out, indent: indent + 1)
+        JSON.ascii("\"number\": ", into: &out)
+        JSON.decimal(spread.number, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSON.newline(&out, indent: indent + 1)
+        JSON.ascii("\"slots\": ", into: &out)
+        if spread.slots.isEmpty {
+            JSON.ascii("[]", into: &out)
+        } else {
+            out.append(UInt8(ascii: "["))
+            for (i, slot) in spread.slots.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.newline(&out, indent: indent + 2)
+                out.append(UInt8(ascii: "{"))
+                JSON.newline(&out, indent: indent + 3)
+                JSON.ascii("\"side\": ", into: &out)
+                JSON.escape(slot.side.rawValue, into: &out)
+                out.append(UInt8(ascii: ","))
+                JSON.newline(&out, indent: indent + 3)
+                JSON.ascii("\"page\": ", into: &out)
+                if let page = slot.page { JSON.decimal(page, into: &out) } else { JSON.ascii("null", into: &out) }
+                if slot.placeholder {
+                    out.append(UInt8(ascii: ","))
+                    JSON.newline(&out, indent: indent + 3)
+                    JSON.ascii("\"placeholder\": true", into: &out)
+                }
+                if let back = slot.back {
+                    out.append(UInt8(ascii: ","))
+                    JSON.newline(&out, indent: indent + 3)
+                    JSON.ascii("\"back\": ", into: &out)
+                    JSON.decimal(back, into: &out)
+                }
+                JSON.newline(&out, indent: indent + 2)
+                out.append(UInt8(ascii: "}"))
+            }
+            JSON.newline(&out, indent: indent + 1)
+            out.append(UInt8(ascii: "]"))
+        }
+        JSON.newline(&out, indent: indent)
+        out.append(UInt8(ascii: "}"))
     }
 
     static func spread(_ spread: Spread) -> JSON {

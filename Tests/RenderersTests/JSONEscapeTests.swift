@@ -27,7 +27,9 @@ final class JSONEscapeTests: XCTestCase {
         // Pieces that sit on both sides of the 8-byte scan: controls, quotes, backslashes, E2 sequences that are
         // and are not line/paragraph separators, other multi-byte text.
         let pieces = ["a", "bcdefgh", " ", "\"", "\\", "\n", "\t", "\r", "\u{01}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
-                      "\u{2019}", "\u{201C}", "\u{2014}", "\u{2027}", "\u{202A}", "é", "漢字", "😀", "0123456789abcdef"]
+                      "\u{2019}", "\u{201C}", "\u{2014}", "\u{2027}", "\u{202A}", "é", "漢字", "😀", "0123456789abcdef",
+                      // Other characters ending in 0xA8 or 0xA9, the bytes the scan stops at: è, Ш, Щ, ₨, ⸨.
+                      "è", "Ш", "Щ", "\u{20A8}", "\u{2E28}"]
         var generator = SeededGenerator(for: self)
         for _ in 0..<3000 {
             let count = Int.random(in: 0...40, using: &generator)

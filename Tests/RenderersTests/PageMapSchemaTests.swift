@@ -1,4 +1,5 @@
 import Layout
+import Spreads
 @testable import Renderers
 import XCTest
 
@@ -22,6 +23,32 @@ final class PageMapSchemaTests: XCTestCase {
             var serialized: [UInt8] = []
             PageMap.page(page).write(to: &serialized, pretty: true, indent: 2)
             XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: serialized, as: UTF8.self))
+        }
+    }
+
+    /// The spreads are written straight from the result (`PageMap.writeSpread`): the same bytes as their JSON
+    /// value, for every kind of slot, and the whole map the same as the tree's serialization.
+    func testSpreadWriterAndValueAgree() {
+        let spreads = [
+            Spread(number: 1, slots: [Slot(side: .left, page: nil), Slot(side: .right, page: 1)]),
+            Spread(number: 12, slots: [Slot(side: .single, page: 23, back: 24)]),
+            Spread(number: 3, slots: [Slot(side: .top, page: 5), Slot(side: .bottom, page: 6)]),
+            Spread(number: 4, slots: []),
+        ]
+        for spread in spreads {
+            var written: [UInt8] = []
+            PageMap.writeSpread(spread, into: &written, indent: 2)
+            var serialized: [UInt8] = []
+            PageMap.spread(spread).write(to: &serialized, pretty: true, indent: 2)
+            XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: serialized, as: UTF8.self))
+        }
+        let (summary, ltr) = Fixture.ltrBook()
+        for result in [ltr, SpreadResult(pages: ltr.pages, spreads: spreads, layout: ltr.layout),
+                       SpreadResult(pages: ltr.pages, spreads: [], layout: ltr.layout)] {
+            var tree: [UInt8] = []
+            PageMap.json(book: summary, pageSize: Fixture.size, spreads: result).write(to: &tree, pretty: true, indent: 0)
+            XCTAssertEqual(String(decoding: PageMap.prettyBytes(book: summary, pageSize: Fixture.size, spreads: result), as: UTF8.self),
+                           String(decoding: tree, as: UTF8.self))
         }
     }
 }
