@@ -39,6 +39,20 @@ public indirect enum JSON: Sendable, Equatable {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
+    /// A pretty array at `indent` whose `count` items `item(i, &out)` writes one level deeper: the framing
+    /// `write` gives an array, for writers that write their items straight from their values.
+    static func writeArray(count: Int, indent: Int, into out: inout [UInt8], _ item: (Int, inout [UInt8]) -> Void) {
+        if count == 0 { ascii("[]", into: &out); return }
+        out.append(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            newline(&out, indent: indent + 1)
+            item(i, &out)
+        }
+        newline(&out, indent: indent)
+        out.append(UInt8(ascii: "]"))
+    }
+
     func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: JSON.ascii("null", into: &out)

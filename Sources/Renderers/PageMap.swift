@@ -75,17 +75,8 @@ public enum PageMap {
                 JSON.escape(key, into: &out)
                 JSON.ascii(": ", into: &out)
                 if key == "spreads" {
-                    if result.spreads.isEmpty {
-                        JSON.ascii("[]", into: &out)
-                    } else {
-                        out.append(UInt8(ascii: "["))
-                        for (i, spread) in result.spreads.enumerated() {
-                            if i > 0 { out.append(UInt8(ascii: ",")) }
-                            JSON.newline(&out, indent: 2)
-                            writeSpread(spread, into: &out, indent: 2)
-                        }
-                        JSON.newline(&out, indent: 1)
-                        out.append(UInt8(ascii: "]"))
+                    JSON.writeArray(count: result.spreads.count, indent: 1, into: &out) { i, out in
+                        writeSpread(result.spreads[i], into: &out, indent: 2)
                     }
                 } else if key == "pages" && !pages.isEmpty {
                     out.append(UInt8(ascii: "["))
@@ -145,37 +136,29 @@ public enum PageMap {
         out.append(UInt8(ascii: ","))
         JSON.newline(&out, indent: indent + 1)
         JSON.ascii("\"slots\": ", into: &out)
-        if spread.slots.isEmpty {
-            JSON.ascii("[]", into: &out)
-        } else {
-            out.append(UInt8(ascii: "["))
-            for (i, slot) in spread.slots.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.newline(&out, indent: indent + 2)
-                out.append(UInt8(ascii: "{"))
-                JSON.newline(&out, indent: indent + 3)
-                JSON.ascii("\"side\": ", into: &out)
-                JSON.escape(slot.side.rawValue, into: &out)
+        JSON.writeArray(count: spread.slots.count, indent: indent + 1, into: &out) { i, out in
+            let slot = spread.slots[i]
+            out.append(UInt8(ascii: "{"))
+            JSON.newline(&out, indent: indent + 3)
+            JSON.ascii("\"side\": ", into: &out)
+            JSON.escape(slot.side.rawValue, into: &out)
+            out.append(UInt8(ascii: ","))
+            JSON.newline(&out, indent: indent + 3)
+            JSON.ascii("\"page\": ", into: &out)
+            if let page = slot.page { JSON.decimal(page, into: &out) } else { JSON.ascii("null", into: &out) }
+            if slot.placeholder {
                 out.append(UInt8(ascii: ","))
                 JSON.newline(&out, indent: indent + 3)
-                JSON.ascii("\"page\": ", into: &out)
-                if let page = slot.page { JSON.decimal(page, into: &out) } else { JSON.ascii("null", into: &out) }
-                if slot.placeholder {
-                    out.append(UInt8(ascii: ","))
-                    JSON.newline(&out, indent: indent + 3)
-                    JSON.ascii("\"placeholder\": true", into: &out)
-                }
-                if let back = slot.back {
-                    out.append(UInt8(ascii: ","))
-                    JSON.newline(&out, indent: indent + 3)
-                    JSON.ascii("\"back\": ", into: &out)
-                    JSON.decimal(back, into: &out)
-                }
-                JSON.newline(&out, indent: indent + 2)
-                out.append(UInt8(ascii: "}"))
+                JSON.ascii("\"placeholder\": true", into: &out)
             }
-            JSON.newline(&out, indent: indent + 1)
-            out.append(UInt8(ascii: "]"))
+            if let back = slot.back {
+                out.append(UInt8(ascii: ","))
+                JSON.newline(&out, indent: indent + 3)
+                JSON.ascii("\"back\": ", into: &out)
+                JSON.decimal(back, into: &out)
+            }
+            JSON.newline(&out, indent: indent + 2)
+            out.append(UInt8(ascii: "}"))
         }
         JSON.newline(&out, indent: indent)
         out.append(UInt8(ascii: "}"))
