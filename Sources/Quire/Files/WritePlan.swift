@@ -19,8 +19,12 @@ struct WritePlan {
     let appenders: [Int: PieceAppender]
 
     init(_ files: [OutputFile]) {
+        // Names are looked up only when a file places its pieces (most renderings have none: no table of
+        // thousands of names to build).
         var index: [String: Int] = [:]
-        for (i, file) in files.enumerated() where index[file.name] == nil { index[file.name] = i }
+        if files.contains(where: { $0.separatePieces != nil }) {
+            for (i, file) in files.enumerated() where index[file.name] == nil { index[file.name] = i }
+        }
         var piecesBefore: [[Task]] = Array(repeating: [], count: files.count)
         var appenders: [Int: PieceAppender] = [:]
         for (i, file) in files.enumerated() {
