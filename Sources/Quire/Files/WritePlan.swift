@@ -44,7 +44,6 @@ struct WritePlan {
         self.tasks = tasks
         self.appenders = appenders
     }
-
 }
 
 /// Appends the pieces of one file in order as they are made, on any thread: a piece made early waits in memory
