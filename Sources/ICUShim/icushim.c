@@ -101,7 +101,9 @@ static int32_t qi_following_width(UChar32 c, int32_t ambiguous_wide) {
     return qi_code_point_width(c, ambiguous_wide);
 }
 
-/* The classes whose pair rules Layout applies without ICU; brackets only when ASCII (LB30 looks at width). */
+/* The classes whose pair rules Layout applies without ICU. Brackets are simple when ASCII; beyond ASCII, an
+   opening bracket only when wide (LB30 holds only narrow ones to a letter) and closing punctuation always, in
+   classes of their own that only strict line breaking knows, so the default fast path is as it was. */
 static int32_t qi_simple_class(UChar32 c, int32_t lb) {
     switch (lb) {
     case U_LB_ALPHABETIC: return QI_LB_AL;
@@ -110,15 +112,23 @@ static int32_t qi_simple_class(UChar32 c, int32_t lb) {
     case U_LB_INFIX_NUMERIC: return QI_LB_IS;
     case U_LB_EXCLAMATION: return QI_LB_EX;
     case U_LB_HYPHEN: return QI_LB_HY;
-    case U_LB_QUOTATION: return QI_LB_QU;
-    case U_LB_OPEN_PUNCTUATION: return c < 0x80 ? QI_LB_OP : 0;
+    case U_LB_QUOTATION: return c == 0x201C ? QI_LB_QU_LEFT : c == 0x201D ? QI_LB_QU_RIGHT : QI_LB_QU;
+    case U_LB_OPEN_PUNCTUATION: {
+        if (c < 0x80) return QI_LB_OP;
+        int32_t ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+        return ea == U_EA_WIDE || ea == U_EA_FULLWIDTH || ea == U_EA_HALFWIDTH ? QI_LB_OP_WIDE : 0;
+    }
     case U_LB_CLOSE_PARENTHESIS: return c < 0x80 ? QI_LB_CP : 0;
-    case U_LB_CLOSE_PUNCTUATION: return c < 0x80 ? QI_LB_CL : 0;
-    case U_LB_BREAK_AFTER: return c == '\t' ? 0 : QI_LB_BA;
+    case U_LB_CLOSE_PUNCTUATION: return c < 0x80 ? QI_LB_CL : QI_LB_CL_OTHER;
+    case U_LB_BREAK_AFTER: return c == '\t' ? 0 : c == 0x2010 ? QI_LB_HH : QI_LB_BA;
     case U_LB_BREAK_BOTH: return QI_LB_B2;
     case U_LB_INSEPARABLE: return QI_LB_IN;
     case U_LB_WORD_JOINER: return QI_LB_WJ;
     case U_LB_GLUE: return QI_LB_GL;
+    case U_LB_IDEOGRAPHIC: return QI_LB_ID;
+    case U_LB_NONSTARTER: return QI_LB_NS;
+    case U_LB_CONDITIONAL_JAPANESE_STARTER: return QI_LB_CJ;
+    case U_LB_AMBIGUOUS: return QI_LB_AI;
     default: return 0;
     }
 }
@@ -150,7 +160,7 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
             return QI_INVISIBLE | (lb == U_LB_WORD_JOINER ? QI_LB_WJ << QI_CLASS_SHIFT : 0);
         }
         int32_t rest = qi_cluster_info(cluster + i, length - i, ambiguous_wide);
-        return rest & ~(0xF << QI_CLASS_SHIFT);
+        return rest & ~(QI_CLASS_MASK << QI_CLASS_SHIFT);
     }
     if (single && category == U_SPACE_SEPARATOR && !qi_is_nonbreaking_space(first)) {
         int32_t lb = u_getIntPropertyValue(first, UCHAR_LINE_BREAK);
@@ -198,11 +208,11 @@ int32_t qi_cluster_info(const uint8_t *cluster, int32_t length, int32_t ambiguou
     }
 }
 
-/* Per BMP code point and ambiguous-width setting: bits 0-15 its qi_cluster_info as a cluster of its own,
+/* Per BMP code point and ambiguous-width setting: bits 0-16 its qi_cluster_info as a cluster of its own,
    QI_POINT_JOINS when it may join a neighbour in a grapheme cluster (Grapheme_Cluster_Break other than Other,
    Control, LF; and CR), QI_POINT_KNOWN once filled. Filled lazily by any thread with relaxed atomics: every
    writer stores the same value. */
-enum { QI_POINT_JOINS = 1 << 16, QI_POINT_KNOWN = 1 << 17 };
+enum { QI_POINT_INFO = 0x1FFFF, QI_POINT_JOINS = 1 << 18, QI_POINT_KNOWN = 1 << 19 };
 static uint32_t qi_point_cache[2][0x10000];
 
 static int qi_joins(UChar32 c) {
@@ -223,7 +233,7 @@ static uint32_t qi_point(UChar32 c, const uint8_t *cluster, int32_t length, int3
     uint32_t *slot = &qi_point_cache[ambiguous_wide ? 1 : 0][c];
     uint32_t point = __atomic_load_n(slot, __ATOMIC_RELAXED);
     if (point == 0) {
-        point = ((uint32_t)qi_cluster_info(cluster, length, ambiguous_wide) & 0xFFFF) |
+        point = ((uint32_t)qi_cluster_info(cluster, length, ambiguous_wide) & QI_POINT_INFO) |
                 (qi_joins(c) ? QI_POINT_JOINS : 0) | QI_POINT_KNOWN;
         __atomic_store_n(slot, point, __ATOMIC_RELAXED);
     }
@@ -250,7 +260,7 @@ static void qi_store_cluster(int32_t info, const uint8_t *cluster, int32_t lengt
     if (length == 3 && qi_hangable(cluster)) f |= QI_F_HANGABLE;
     widths[k] = (f & QI_F_INVISIBLE) ? 0 : w;
     flags[k] = f;
-    classes[k] = (uint8_t)((info >> QI_CLASS_SHIFT) & 0xF);
+    classes[k] = (uint8_t)((info >> QI_CLASS_SHIFT) & QI_CLASS_MASK);
 }
 
 /* Width and flags of each lone ASCII byte: printable (a cell), white space (a cell, breakable) or an invisible
@@ -287,7 +297,7 @@ int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, 
         uint32_t point = qi_point(c, text + start, i - start, ambiguous_wide);
         if (point & QI_POINT_JOINS) return -1;
         starts[n] = start;
-        qi_store_cluster((int32_t)(point & 0xFFFF), text + start, i - start, n++, widths, flags, classes);
+        qi_store_cluster((int32_t)(point & QI_POINT_INFO), text + start, i - start, n++, widths, flags, classes);
     }
     return n;
 }

@@ -20,9 +20,10 @@ final class LayoutContext {
     var lineBreakers: [String: Breaker] = [:]
     var missingBreakers: Set<String> = []
     var boundaryScratch: [Int32] = []
-    /// The language asked last and its ICU line locale (`icuLineLocale`), as a chapter's paragraphs mostly share
-    /// one: deriving the locale costs more than the pair rules of a short paragraph.
-    var lastLineLocale: (language: String?, locale: String)?
+    /// The language asked last, its ICU line locale (`icuLineLocale`) and the fast path's pair rules for it (nil:
+    /// ICU only), as a chapter's paragraphs mostly share one: deriving the locale costs more than the pair rules of
+    /// a short paragraph.
+    var lastLineLocale: (language: String?, locale: String, rules: PairRules?)?
     /// Set in tests to compare the rule-based fast path with ICU (`LineBreakRuleTests`).
     var alwaysUseICU = false
     /// Paragraphs whose breaks came from ICU's iterator rather than the fast path (for tests).

@@ -35,7 +35,7 @@ final class LineBreakRuleTests: XCTestCase {
     }
 
     func testRandomStringsOfSimpleCharactersMatchICU() {
-        let alphabet = Array("aZ09 ,.;:!?-'\"()[]{}|“”‘’—–…«»éЖ\u{2060}\u{00A0}\u{202F}\u{2011}")
+        let alphabet = Array("aZ09 ,.;:!?-'\"()[]{}|“”‘’—–…«»éЖ\u{2060}\u{00A0}\u{202F}\u{2011}\u{2010}")
         var generator = SeededGenerator(for: self)
         for _ in 0..<5000 {
             let length = Int.random(in: 2...33, using: &generator)
@@ -72,5 +72,40 @@ final class LineBreakRuleTests: XCTestCase {
             _ = fast.breakOpportunities(text, language: "hi")
         }
         XCTAssertEqual(fast.icuParagraphs, 0)
+    }
+
+    /// Strict Chinese and Japanese breaking ("@lb=strict": JLReq's line-start prohibitions, small kana and the
+    /// prolonged sound mark included) stays on the fast path for ideographs, kana, their brackets and punctuation,
+    /// mixed with Latin words, digits and spaces: random mixes must break where ICU breaks.
+    func testRandomStringsOfChineseAndJapaneseMatchICU() {
+        let alphabet = Array("漢字かなカナ一々ゝーぁっャ・：；！？、。，．「」『』（）〔〕【】〈〉《》“”‘’…‥—―〜゠‐–　"
+                             + "ＡＺ０９aZ09 ,.;:!?-'\"()[]{}«»\u{2060}\u{00A0}")
+        var generator = SeededGenerator(for: self)
+        for _ in 0..<5000 {
+            let length = Int.random(in: 2...33, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            compare(text, language: "ja")
+            compare(text, language: "zh-Hant")
+        }
+    }
+
+    /// Japanese and Chinese prose needs ICU for nothing, and strict rules hold: no line starts with a small kana,
+    /// the prolonged sound mark or closing punctuation, nor ends with an opening bracket.
+    func testJapaneseProseUsesTheFastPath() {
+        let texts = ["「ちょっと待ってくれ」と、僕は言った。ーーそれは、ヴァイオリンの音だった……。",
+                     "山路を登りながら、こう考えた。智に働けば角が立つ。（注）『草枕』より、一九〇六年。",
+                     "他说：“你好！”然后走了。《红楼梦》第一回，甄士隐梦幻识通灵。"]
+        let fast = LayoutContext(options: LayoutOptions(), vertical: false)
+        for (index, text) in texts.enumerated() {
+            compare(text, language: index < 2 ? "ja" : "zh")
+            _ = fast.breakOpportunities(text, language: index < 2 ? "ja" : "zh")
+        }
+        XCTAssertEqual(fast.icuParagraphs, 0)
+        let clusters = Array("「ちょっと待って」")
+        let breaks = Set(fast.breakOpportunities(String(clusters), language: "ja"))
+        XCTAssertFalse(breaks.contains(0), "a line may not end with an opening bracket")
+        XCTAssertFalse(breaks.contains(1) || breaks.contains(2), "a line may not start with a small kana")
+        XCTAssertFalse(breaks.contains(7), "a line may not start with a closing bracket")
+        XCTAssertTrue(breaks.contains(3) && breaks.contains(4), "a line may end between kana and kanji")
     }
 }

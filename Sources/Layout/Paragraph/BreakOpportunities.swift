@@ -1,77 +1,127 @@
 import ICUShim
 
 /// The break-opportunity phase (UAX #14, Unicode 15.0, as ICU 72 applies it): marks `.breakAfter` on every
-/// cluster after which a line may end. Most Latin, Cyrillic and Greek prose is made only of the simple classes,
-/// for which the pair rules below give exactly ICU's opportunities without its cost; anything else, and every
-/// language with strict kinsoku (Japanese, Chinese: JLReq's line-start and line-end rules, "@lb=strict"), goes
-/// to ICU's iterator.
-/// `LineBreakRuleTests` holds the fast path to ICU's answers through the test hooks at the end of this file.
+/// cluster after which a line may end. Most prose is made only of the simple classes, for which the pair rules
+/// below give exactly ICU's opportunities without its cost: Latin, Cyrillic, Greek and Indic prose with the
+/// default rules, and Chinese and Japanese prose (ideographs, kana, their brackets and punctuation) with the strict
+/// rules of JLReq's line-start and line-end prohibitions ("@lb=strict"). Anything else goes to ICU's iterator.
+/// `LineBreakRuleTests` holds both fast paths to ICU's answers through the test hooks at the end of this file.
 
 /// The UAX #14 pair rules the fast path applies.
 enum UAX14 {
+    /// The class a pair rule sees. Ambiguous-width characters are letters (ICU resolves AI to AL, UAX #14 LB1);
+    /// the curly double quotes are quotation marks by default, and under strict rules (ICU's line_cj rules for
+    /// Chinese and Japanese) an opening bracket and closing punctuation; small kana and the prolonged sound mark
+    /// are non-starters under strict rules (LB1: CJ to NS); closing punctuation beyond ASCII is closing
+    /// punctuation; U+2010 HYPHEN breaks after (BA). Wide opening brackets stay apart for LB30, and the word-initial
+    /// hyphen rule (LB20.1) reads U+2010 before this.
+    @inline(__always)
+    fileprivate static func ruleClass(_ c: UInt8, strict: Bool) -> UInt8 {
+        switch Int(c) {
+        case QI_LB_AI: return UInt8(QI_LB_AL)
+        case QI_LB_CJ: return UInt8(QI_LB_NS)
+        case QI_LB_CL_OTHER: return UInt8(QI_LB_CL)
+        case QI_LB_QU_LEFT: return UInt8(strict ? QI_LB_OP : QI_LB_QU)
+        case QI_LB_QU_RIGHT: return UInt8(strict ? QI_LB_CL : QI_LB_QU)
+        case QI_LB_HH: return UInt8(QI_LB_BA)
+        default: return c
+        }
+    }
+
+    /// Whether the rules of `strict` know class `c`: the default rules leave the classes of Chinese and Japanese
+    /// text to ICU, and know the rest.
+    fileprivate static func known(_ c: Int, strict: Bool) -> Bool {
+        c != 0 && c < QI_LB_CLASSES && (strict || c < QI_LB_ID || c >= QI_LB_QU_LEFT)
+    }
+
+    /// A hyphen for LB20.1 (a hyphen starting a word holds to the letters after it): HY, and U+2010 HYPHEN.
+    @inline(__always)
+    fileprivate static func isHyphen(_ c: UInt8) -> Bool { c == QI_LB_HY || c == QI_LB_HH }
+
     /// UAX #14 pair rules (Unicode 15.0, as ICU 72 applies them): may a line end between classes `a` and `b`?
     /// `beforeSpaces` is the last class before any spaces ending at `a`; `spaceBeforeNumber` says `a b` is
     /// `SP IS` followed by `NU`; `wordInitialHyphen` says `a` is a hyphen at the start of a word.
     fileprivate static func pairAllowed(_ a: UInt8, _ b: UInt8, beforeSpaces: UInt8, spaceBeforeNumber: Bool,
-                                        wordInitialHyphen: Bool) -> Bool {
+                                        wordInitialHyphen: Bool, strict: Bool) -> Bool {
+        let hyphen = isHyphen(a)
+        let a = ruleClass(a, strict: strict), b = ruleClass(b, strict: strict)
+        let beforeSpaces = ruleClass(beforeSpaces, strict: strict)
         let AL = UInt8(QI_LB_AL), NU = UInt8(QI_LB_NU), SP = UInt8(QI_LB_SP), IS = UInt8(QI_LB_IS)
         let EX = UInt8(QI_LB_EX), HY = UInt8(QI_LB_HY), QU = UInt8(QI_LB_QU), OP = UInt8(QI_LB_OP)
         let CP = UInt8(QI_LB_CP), CL = UInt8(QI_LB_CL), BA = UInt8(QI_LB_BA), B2 = UInt8(QI_LB_B2)
-        let IN = UInt8(QI_LB_IN), WJ = UInt8(QI_LB_WJ), GL = UInt8(QI_LB_GL)
+        let IN = UInt8(QI_LB_IN), WJ = UInt8(QI_LB_WJ), GL = UInt8(QI_LB_GL), NS = UInt8(QI_LB_NS)
+        let OPWide = UInt8(QI_LB_OP_WIDE)
         if a == WJ || b == WJ || a == GL {
             return false                                            // LB11, LB12
         } else if b == GL && a != SP && a != BA && a != HY {
             return false                                            // LB12a
         } else if b == SP || b == CL || b == CP || b == EX || (b == IS && !spaceBeforeNumber) {
             return false                                            // LB7, LB13 (LB15c: " .5")
-        } else if beforeSpaces == OP && (a == OP || a == SP) {
+        } else if (beforeSpaces == OP || beforeSpaces == OPWide) && (a == beforeSpaces || a == SP) {
             return false                                            // LB14
-        } else if beforeSpaces == QU && b == OP && (a == QU || a == SP) {
+        } else if beforeSpaces == QU && (b == OP || b == OPWide) && (a == QU || a == SP) {
             return false                                            // LB15
+        } else if (beforeSpaces == CL || beforeSpaces == CP) && b == NS && (a == beforeSpaces || a == SP) {
+            return false                                            // LB16
         } else if beforeSpaces == B2 && b == B2 && (a == B2 || a == SP) {
             return false                                            // LB17
         } else if a == SP {
             return true                                             // LB18
-        } else if a == QU || b == QU || b == BA || b == HY || b == IN {
+        } else if a == QU || b == QU || b == BA || b == HY || b == NS || b == IN {
             return false                                            // LB19, LB21, LB22
         } else if (a == AL && (b == NU || b == AL)) || (a == NU && (b == AL || b == NU)) {
             return false                                            // LB23, LB25, LB28
         } else if (a == HY || a == IS) && b == NU {
             return false                                            // LB25
-        } else if a == HY && b == AL && wordInitialHyphen {
+        } else if hyphen && b == AL && wordInitialHyphen {
             return false                                            // LB20.1: a word-initial hyphen
         } else if a == IS && b == AL {
             return false                                            // LB29
         } else if ((a == AL || a == NU) && b == OP) || (a == CP && (b == AL || b == NU)) {
-            return false                                            // LB30
+            return false                                            // LB30 (narrow brackets only)
         }
         return true                                                 // LB31
     }
 
+    /// `pairAllowed` for every pair of classes the rules know, looked up once per cluster by `simpleBreaks`.
+    /// Index `key << 5 | b`: below 1024 `key` is the class `a` before the pair when `a` is not a space; from 1024
+    /// on, `a` is a space and `key` the last class before the spaces (LB14 to LB17 look past them; 0 at the
+    /// paragraph's start). Answers: 1 break, 0 no break, 2 when it depends on the cluster after `b` (" .5", LB15c)
+    /// or on a hyphen starting a word (LB20.1), 3 when the rules do not know a class (only ICU does). Built once,
+    /// never freed.
+    fileprivate static func pairTable(strict: Bool) -> UnsafeMutablePointer<UInt8> {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 2048)
+        let SP = UInt8(QI_LB_SP), AL = UInt8(QI_LB_AL), IS = UInt8(QI_LB_IS)
+        for key in 0..<32 {
+            for b in 0..<32 {
+                let a = UInt8(key), b8 = UInt8(b)
+                let knownB = known(b, strict: strict)
+                // Not after a space: the last class before spaces is `a` itself, and " .5" cannot apply.
+                table[key << 5 | b] = !knownB || !known(key, strict: strict) ? 3
+                    : isHyphen(a) && ruleClass(b8, strict: strict) == AL ? 2
+                    : pairAllowed(a, b8, beforeSpaces: a, spaceBeforeNumber: false, wordInitialHyphen: false,
+                                  strict: strict) ? 1 : 0
+                // After a space, `key` being the class before the spaces (0: none).
+                table[1024 | key << 5 | b] = !knownB || (key != 0 && !known(key, strict: strict)) ? 3
+                    : b8 == IS ? 2
+                    : pairAllowed(SP, b8, beforeSpaces: a, spaceBeforeNumber: false, wordInitialHyphen: false,
+                                  strict: strict) ? 1 : 0
+            }
+        }
+        return table
+    }
 }
 
-/// `UAX14.pairAllowed` for every pair of classes, looked up once per cluster by `simpleBreaks`. Index
-/// `key << 4 | b`: below 256 `key` is the class `a` before the pair when `a` is not a space; from 256 on, `a` is a
-/// space and `key` the last class before the spaces (LB14, LB15 and LB17 look past them; 0 at the paragraph's
-/// start). Answers: 1 break, 0 no break, 2 when it depends on the cluster after `b` (" .5", LB15c) or on a hyphen
-/// starting a word (LB20.1), 3 when a class is not simple (0: only ICU knows it). Built once, never freed.
-nonisolated(unsafe) private let uax14PairTable: UnsafeMutablePointer<UInt8> = {
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
-    let SP = UInt8(QI_LB_SP), HY = UInt8(QI_LB_HY), AL = UInt8(QI_LB_AL), IS = UInt8(QI_LB_IS)
-    for key in 0..<16 {
-        for b in 0..<16 {
-            let key = UInt8(key), b = UInt8(b)
-            // Not after a space: the last class before spaces is `a` itself, and " .5" cannot apply.
-            let a = key
-            table[Int(a) << 4 | Int(b)] = a == 0 || b == 0 ? 3 : a == HY && b == AL ? 2
-                : UAX14.pairAllowed(a, b, beforeSpaces: a, spaceBeforeNumber: false, wordInitialHyphen: false) ? 1 : 0
-            // After a space, `key` being the class before the spaces.
-            table[256 | Int(key) << 4 | Int(b)] = b == 0 ? 3 : b == IS ? 2
-                : UAX14.pairAllowed(SP, b, beforeSpaces: key, spaceBeforeNumber: false, wordInitialHyphen: false) ? 1 : 0
-        }
-    }
-    return table
-}()
+/// The pair rules of one kind of line breaking: their table and whether they are strict.
+struct PairRules {
+    let table: UnsafeMutablePointer<UInt8>
+    let strict: Bool
+
+    /// The default rules: the simple classes of alphabetic and Indic prose.
+    nonisolated(unsafe) static let standard = PairRules(table: UAX14.pairTable(strict: false), strict: false)
+    /// Strict Chinese and Japanese line breaking ("@lb=strict", ICU's line_cj rules): every simple class.
+    nonisolated(unsafe) static let strict = PairRules(table: UAX14.pairTable(strict: true), strict: true)
+}
 
 extension LayoutContext {
     /// The ICU line breaker for an ICU locale (`icuLineLocale`), opened once per context and locale; nil when ICU
@@ -88,19 +138,22 @@ extension LayoutContext {
     }
 
 
-    /// UAX #14 (Unicode 15.0, as ICU 72 applies it) for paragraphs made only of the simple classes, which is
-    /// most Latin, Cyrillic and Greek prose: the same opportunities as ICU's iterator, without its cost (one
-    /// table lookup per cluster). Returns false, leaving no break marked, when a cluster needs ICU.
-    private func simpleBreaks(_ n: Int) -> Bool {
-        let classes = clusters.lineClass, flags = clusters.flags, table = uax14PairTable
+    /// UAX #14 (Unicode 15.0, as ICU 72 applies it) for paragraphs made only of the simple classes of `table`:
+    /// the same opportunities as ICU's iterator, without its cost (one table lookup per cluster). Returns false,
+    /// leaving no break marked, when a cluster needs ICU.
+    private func simpleBreaks(_ n: Int, rules: PairRules) -> Bool {
+        let classes = clusters.lineClass, flags = clusters.flags, table = rules.table, strict = rules.strict
         if classes[0] == 0 { return false }
         let SP = UInt8(QI_LB_SP), OP = UInt8(QI_LB_OP), NU = UInt8(QI_LB_NU), IS = UInt8(QI_LB_IS)
+        let OPWide = UInt8(QI_LB_OP_WIDE)
         var beforeSpaces = UInt8(0)
         /// The spaces ending at `j` follow an opening bracket (LB14 holds them to what comes next).
         func afterOpenSpaces(_ j: Int) -> Bool {
             var k = j
             while k >= 0 && classes[k] == SP { k -= 1 }
-            return k >= 0 && classes[k] == OP
+            guard k >= 0 else { return false }
+            let c = UAX14.ruleClass(classes[k], strict: strict)
+            return c == OP || c == OPWide
         }
         for i in 0..<(n - 1) {
             let a = classes[i]
@@ -108,9 +161,9 @@ extension LayoutContext {
             let key: Int
             if a != SP {
                 beforeSpaces = a
-                key = Int(a) << 4
+                key = Int(a) << 5
             } else {
-                key = 256 | Int(beforeSpaces) << 4
+                key = 1024 | Int(beforeSpaces) << 5
             }
             var allowed = table[key | Int(b)]
             if allowed > 1 {
@@ -121,7 +174,7 @@ extension LayoutContext {
                 let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
                 let wordInitialHyphen = a != SP && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1)))
                 allowed = UAX14.pairAllowed(a, b, beforeSpaces: beforeSpaces, spaceBeforeNumber: spaceBeforeNumber,
-                                           wordInitialHyphen: wordInitialHyphen) ? 1 : 0
+                                           wordInitialHyphen: wordInitialHyphen, strict: strict) ? 1 : 0
             }
             if allowed == 1 { flags[i].insert(.breakAfter) }
         }
@@ -129,19 +182,22 @@ extension LayoutContext {
         return true
     }
 
-    /// `icuLineLocale(language)`, remembered for the language asked last.
-    private func lineLocale(_ language: String?) -> String {
-        if let last = lastLineLocale, last.language == language { return last.locale }
+    /// `icuLineLocale(language)` and its pair rules (nil: only ICU knows them), remembered for the language asked
+    /// last.
+    private func lineLocale(_ language: String?) -> (locale: String, rules: PairRules?) {
+        if let last = lastLineLocale, last.language == language { return (last.locale, last.rules) }
         let locale = icuLineLocale(language)
-        lastLineLocale = (language, locale)
-        return locale
+        let rules = locale.hasSuffix("@lb=strict") ? PairRules.strict
+            : locale.utf8.contains(UInt8(ascii: "@")) ? nil : PairRules.standard
+        lastLineLocale = (language, locale, rules)
+        return (locale, rules)
     }
 
     /// Flags the clusters after which a line may end: by the pair rules when they suffice, else by ICU.
     func markBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int, language: String?) {
         guard n > 0 else { return }
-        let locale = lineLocale(language)
-        if !alwaysUseICU && !locale.utf8.contains(UInt8(ascii: "@")) && simpleBreaks(n) { return }
+        let (locale, rules) = lineLocale(language)
+        if !alwaysUseICU, let rules, simpleBreaks(n, rules: rules) { return }
         icuParagraphs += 1
         guard let breaker = lineBreaker(locale: locale) else { return }
         let clusterStart = clusters.start, clusterFlags = clusters.flags
