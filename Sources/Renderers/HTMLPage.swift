@@ -171,8 +171,8 @@ struct HTMLPageDrawer: Sendable {
     private func lead(_ line: Line, vertical: Bool) -> String {
         let size = vertical ? self.size.lines : self.size.columns
         let cells = min(max(0, line.startOffset(inInlineSize: size)), size)
-        if vertical { return String(repeating: "<span class=\"r\"></span>", count: cells) }
-        return "<span class=\"o\">" + String(repeating: " ", count: cells) + "</span>"
+        if vertical { return String.repeated("<span class=\"r\"></span>", count: cells) }
+        return "<span class=\"o\">" + String.repeated(" ", count: cells) + "</span>"
     }
 
     /// Real `<ruby>` markup over the cells the text shows: the base, then the printed annotation as `<rp>`/`<rt>`

@@ -155,6 +155,6 @@ public enum VerticalForms {
         }
         // Tate-chu-yoko pairs (two half-width characters upright in one row) and narrow letters fill two cells.
         let width = cellWidth(of: drawn, ambiguousWide: ambiguousWide)
-        return drawn + String(repeating: " ", count: max(0, 2 - width))
+        return drawn + String.repeated(" ", count: max(0, 2 - width))
     }
 }

@@ -106,7 +106,7 @@ extension LayoutContext {
         case .rule:
             let unit = width(of: box.horizontal)
             let count = env.width / max(1, unit)
-            let text = String(repeating: box.horizontal, count: count)
+            let text = String.repeated(box.horizontal, count: count)
             out.append(FlowLine(line: Line(text: text, width: count * unit, direction: env.direction, role: .rule,
                                            decorations: text.isEmpty ? [] : [0..<text.utf8.count])))
         case .image(let image):
@@ -163,7 +163,7 @@ extension LayoutContext {
             if let measure, shows, line.alignment == .center || line.alignment == .end {
                 let lead = line.startOffset(inInlineSize: measure)
                 line.alignment = .start
-                if lead > 0 { text += String(repeating: " ", count: lead) }
+                if lead > 0 { text += String.repeated(" ", count: lead) }
             }
             if line.text.isEmpty {
                 while text.last == " " { text.removeLast() }

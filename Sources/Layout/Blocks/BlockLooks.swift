@@ -63,7 +63,7 @@ extension LayoutContext {
     func firstLineIndent(_ indents: Indents, body: Bool, inCell: Bool, language: String?) -> String? {
         if let text = indents.text {
             if text <= 0 || (body && options.paragraph == .space) { return nil }
-            return String(repeating: " ", count: text)
+            return String.repeated(" ", count: text)
         }
         guard body && options.paragraph == .indent && !inCell else { return nil }
         return vertical || isCJKLanguage(language) ? "\u{3000}" : "  "
@@ -85,8 +85,8 @@ extension LayoutContext {
             return
         }
         let hang = min(0, indents.text ?? 0)
-        prefix(&out, from: first, first: String(repeating: " ", count: max(0, indents.start + hang)),
-               rest: String(repeating: " ", count: indents.start))
+        prefix(&out, from: first, first: String.repeated(" ", count: max(0, indents.start + hang)),
+               rest: String.repeated(" ", count: indents.start))
     }
 }
 

@@ -44,7 +44,7 @@ extension LayoutContext {
         let unit = max(1, self.width(of: rule))
         let count = (min(widest, width) - indent.width) / unit
         guard count > 0 else { return }
-        let text = String(indent.text) + String(repeating: rule, count: count)
+        let text = String(indent.text) + String.repeated(rule, count: count)
         let alignment: LineAlignment = model.alignment == .justify ? .start : model.alignment
         out.append(FlowLine(line: Line(text: text, width: indent.width + count * unit, direction: model.direction,
                                        alignment: alignment, role: model.role, decorations: [0..<text.utf8.count],

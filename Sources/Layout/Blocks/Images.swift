@@ -50,9 +50,9 @@ extension LayoutContext {
         let inner = boxWidth - 2 * edge
         let height = max(min(natural, pageLines), text.count + 2)
         let direction = text.first?.line.direction ?? env.direction
-        let lead = String(repeating: " ", count: (env.width - boxWidth) / 2)
+        let lead = String.repeated(" ", count: (env.width - boxWidth) / 2)
         func frameLine(_ left: String, _ fill: String, _ right: String) -> FlowLine {
-            let s = lead + left + String(repeating: fill, count: inner) + right
+            let s = lead + left + String.repeated(fill, count: inner) + right
             var flow = FlowLine(line: Line(text: s, width: lead.count + boxWidth, direction: direction, role: .image,
                                            decorations: [0..<s.utf8.count]))
             flow.keep = true
@@ -66,7 +66,7 @@ extension LayoutContext {
         for var row in text {
             let shift = lead.utf8.count + box.vertical.utf8.count
             var line = row.line
-            let pad = String(repeating: " ", count: max(0, inner - line.width))
+            let pad = String.repeated(" ", count: max(0, inner - line.width))
             var decorations = [0..<shift]
             decorations += line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
             let tail = shift + line.text.utf8.count

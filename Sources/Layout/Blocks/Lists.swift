@@ -46,8 +46,8 @@ extension LayoutContext {
             }
             if indent > 0 {
                 let markerWidth = width(of: markers[index])
-                let marker = markers[index] + String(repeating: " ", count: indent - markerWidth)
-                prefix(&out, from: first, first: marker, rest: String(repeating: " ", count: indent), measure: inner.width)
+                let marker = markers[index] + String.repeated(" ", count: indent - markerWidth)
+                prefix(&out, from: first, first: marker, rest: String.repeated(" ", count: indent), measure: inner.width)
             }
         }
     }

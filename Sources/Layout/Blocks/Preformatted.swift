@@ -67,7 +67,7 @@ extension LayoutContext {
         let widest = out[first...].map(\.line.width).max() ?? 0
         let indent = (width - widest) / 2
         guard indent > 0 else { return }
-        let space = String(repeating: " ", count: indent)
+        let space = String.repeated(" ", count: indent)
         prefix(&out, from: first, first: space, rest: space)
     }
 

@@ -57,7 +57,7 @@ func setFootnotes(_ footnotes: [Footnote], of flow: inout ChapterFlow, context: 
 private func noteRule(continued: Bool, context: LayoutContext, env: BlockEnv) -> Line {
     let unit = max(1, context.width(of: context.box.horizontal))
     let count = max(1, min(10, env.width / 3) / unit)
-    var text = String(repeating: context.box.horizontal, count: count)
+    var text = String.repeated(context.box.horizontal, count: count)
     var width = count * unit
     let mark = " (cont.)"
     if continued, width + context.width(of: mark) <= env.width {

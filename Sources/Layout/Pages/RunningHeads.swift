@@ -84,7 +84,7 @@ func headLine(title: String, labels: PrintPageLabels?, page: Page, context: Layo
         guard room >= min(titleWidth, 4) else { continue }
         let shown = title.isEmpty ? "" : shorten(title, to: room, context: context)
         let spaces = size - context.width(of: shown) - labelWidth
-        text = shown + String(repeating: " ", count: spaces) + label
+        text = shown + String.repeated(" ", count: spaces) + label
         width = size
         break
     }
