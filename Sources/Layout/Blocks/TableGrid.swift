@@ -110,12 +110,14 @@ extension LayoutContext {
 }
 
 /// One line of a grid being put together left to right (in logical order): borders and rules are decorations,
-/// cell lines bring their text, ruby, styles, source offsets and labels.
+/// cell lines bring their text, ruby, styles, source offsets and labels. The text is gathered as UTF-8 bytes and
+/// made a String once: appending to a String costs a few hundred instructions each time, and a grid line takes
+/// several appends per cell.
 private struct GridLine {
     let box: BoxChars
     let direction: Direction
     let language: String?
-    var text = ""
+    var text: [UInt8] = []
     var decorations: [Range<Int>] = []
     var rubies: [RubySpan] = []
     var styles: [StyleSpan] = []
@@ -134,18 +136,32 @@ private struct GridLine {
     }
 
     mutating func decoration(_ s: String) {
-        let open = text.utf8.count
-        text += s
+        let open = text.count
+        text.append(contentsOf: s.utf8)
+        decorated(from: open)
+    }
+
+    /// The bytes from `open` to the end are decoration: joined to the decoration just before them.
+    private mutating func decorated(from open: Int) {
         if let last = decorations.last, last.upperBound == open {
-            decorations[decorations.count - 1] = last.lowerBound..<text.utf8.count
+            decorations[decorations.count - 1] = last.lowerBound..<text.count
         } else {
-            decorations.append(open..<text.utf8.count)
+            decorations.append(open..<text.count)
         }
+    }
+
+    /// `count` spaces.
+    private mutating func spaces(_ count: Int) {
+        if count > 0 { text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
     }
 
     mutating func bar() { decoration(box.vertical) }
 
-    mutating func rule(_ count: Int) { decoration(String(repeating: box.horizontal, count: count)) }
+    mutating func rule(_ count: Int) {
+        let open = text.count
+        for _ in 0..<max(0, count) { text.append(contentsOf: box.horizontal.utf8) }
+        decorated(from: open)
+    }
 
     /// The box-drawing character where borders meet, from the arms that leave it.
     mutating func junction(up: Bool, down: Bool, left: Bool, right: Bool) {
@@ -176,24 +192,24 @@ private struct GridLine {
             let flow = lines[k]
             // A centred or end-aligned cell line sits in its cell: the grid pads cells anyway.
             let lead = flow.line.startOffset(inInlineSize: width)
-            if lead > 0 { text += String(repeating: " ", count: lead) }
-            let shift = text.utf8.count
+            spaces(lead)
+            let shift = text.count
             decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
             rubies += flow.line.rubies.map { $0.shifted(by: shift) }
             if !flow.line.styles.isEmpty { styles += flow.line.styles.map { $0.shifted(by: shift) } }
-            text += flow.line.text
+            text.append(contentsOf: flow.line.text.utf8)
             used = lead + flow.line.width
             if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
             end = max(end, flow.end)
             labels += flow.labels
         }
         extra += max(0, used - width)
-        text += String(repeating: " ", count: max(0, width - used) + 1)
+        spaces(max(0, width - used) + 1)
         holdsCells = true
     }
 
     func flowLine(width: Int) -> FlowLine {
-        var flow = FlowLine(line: Line(text: text, width: width + extra, direction: direction, role: .table,
+        var flow = FlowLine(line: Line(text: String(decoding: text, as: UTF8.self), width: width + extra, direction: direction, role: .table,
                                        decorations: decorations, language: holdsCells ? language : nil, rubies: rubies,
                                        styles: styles))
         flow.start = start
