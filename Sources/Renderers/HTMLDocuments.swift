@@ -89,25 +89,75 @@ struct HTMLDocuments {
     /// A document as `document` writes it, without its body: what comes before the body, and after it.
     func documentParts(title: String, head: String = "", bodyClass: String,
                        bodyData: [(String, String)]) -> (before: String, after: String) {
-        let lang = HTMLEscape.language(site.book.language) ?? ""
-        var out = "<!DOCTYPE html>\n<html lang=\"\(lang)\" dir=\"\(uiDirection.rawValue)\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<meta name=\"color-scheme\" content=\"light dark\">\n"
-        out += "<meta name=\"generator\" content=\"Quire\">\n"
-        out += "<title>\(HTMLEscape.text(title))</title>\n" + head
-        out += shared ? "<link rel=\"stylesheet\" href=\"\(HTMLSite.styleFile)\">\n</head>\n" : "<style>\(css)</style>\n</head>\n"
-        let prog = progression == .rtl ? "p-rtl" : "p-ltr"
-        let ax = result.layout.axis == .vertical ? "v" : "h"
-        let ruby = rubyShown ? " ruby-on" : ""
-        out += "<body class=\"\(bodyClass) \(prog) \(ax)\(ruby)\" data-mode=\"\(scriptMode)\" data-progression=\"\(progression.rawValue)\" data-axis=\"\(axis)\""
-        out += " data-orientation=\"\(orientation)\" data-total=\"\(result.pages.count)\" data-spreads=\"\(result.spreads.count)\""
-        if plan != nil { out += " data-two=\"\(HTMLEscape.text(sizing.twoPageQuery))\"" }
-        for (name, value) in bodyData { out += " data-\(name)=\"\(HTMLEscape.text(value))\"" }
-        out += ">\n<a class=\"skip\" href=\"#main\">Skip to the book</a>\n"
-        let after = (shared ? "<script src=\"\(HTMLSite.scriptFile)\"></script>" : "<script>\(HTMLScript.text)</script>")
-            + "\n</body>\n</html>\n"
-        return (out, after)
+        var before: [UInt8] = [], after: [UInt8] = []
+        documentParts(title: title, head: head, bodyClass: bodyClass, bodyData: bodyData, before: &before, after: &after)
+        return (String(decoding: before, as: UTF8.self), String(decoding: after, as: UTF8.self))
+    }
+
+    /// `documentParts` as bytes, onto the ends of `before` and `after` (a spread file's are made per file).
+    func documentParts(title: String, head: String = "", bodyClass: String, bodyData: [(String, String)],
+                       before out: inout [UInt8], after: inout [UInt8]) {
+        out.put("<!DOCTYPE html>\n<html lang=\"")
+        out.put(contentsOf: HTMLEscape.language(site.book.language) ?? "")
+        out.put("\" dir=\"")
+        out.put(contentsOf: uiDirection.rawValue)
+        out.put("\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        out.put(contentsOf: policy)
+        out.put("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        out.put("<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"generator\" content=\"Quire\">\n<title>")
+        HTMLEscape.appendText(title, to: &out)
+        out.put("</title>\n")
+        out.put(contentsOf: head)
+        if shared {
+            out.put("<link rel=\"stylesheet\" href=\"")
+            out.put(contentsOf: HTMLSite.styleFile)
+            out.put("\">\n</head>\n")
+        } else {
+            out.put("<style>")
+            out.put(contentsOf: css)
+            out.put("</style>\n</head>\n")
+        }
+        out.put("<body class=\"")
+        out.put(contentsOf: bodyClass)
+        out.put(progression == .rtl ? " p-rtl" : " p-ltr")
+        out.put(result.layout.axis == .vertical ? " v" : " h")
+        if rubyShown { out.put(" ruby-on") }
+        out.put("\" data-mode=\"")
+        out.put(contentsOf: scriptMode)
+        out.put("\" data-progression=\"")
+        out.put(contentsOf: progression.rawValue)
+        out.put("\" data-axis=\"")
+        out.put(contentsOf: axis)
+        out.put("\" data-orientation=\"")
+        out.put(contentsOf: orientation)
+        out.put("\" data-total=\"")
+        out.put(contentsOf: String(result.pages.count))
+        out.put("\" data-spreads=\"")
+        out.put(contentsOf: String(result.spreads.count))
+        out.put("\"")
+        if plan != nil {
+            out.put(" data-two=\"")
+            HTMLEscape.appendText(sizing.twoPageQuery, to: &out)
+            out.put("\"")
+        }
+        for (name, value) in bodyData {
+            out.put(" data-")
+            out.put(contentsOf: name)
+            out.put("=\"")
+            HTMLEscape.appendText(value, to: &out)
+            out.put("\"")
+        }
+        out.put(">\n<a class=\"skip\" href=\"#main\">Skip to the book</a>\n")
+        if shared {
+            after.put("<script src=\"")
+            after.put(contentsOf: HTMLSite.scriptFile)
+            after.put("\"></script>")
+        } else {
+            after.put("<script>")
+            after.put(contentsOf: HTMLScript.text)
+            after.put("</script>")
+        }
+        after.put("\n</body>\n</html>\n")
     }
 
     /// `auto` when the reader switches live, else the spreads' own orientation.
@@ -152,15 +202,30 @@ struct HTMLDocuments {
 
     /// The grid's items for some spreads.
     func gridItems(_ indexes: Range<Int>, thumbnailHref: (Int) -> String) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        gridItems(indexes, thumbnailHref: thumbnailHref, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `gridItems(_:thumbnailHref:)` onto the end of `out`.
+    func gridItems(_ indexes: Range<Int>, thumbnailHref: (Int) -> String, into out: inout [UInt8]) {
+        let vertical = result.layout.axis == .vertical
         for index in indexes {
             let spread = result.spreads[index]
-            let ax = result.layout.axis == .vertical ? "v" : "h"
-            out += "<li><a class=\"thumb\" href=\"\(thumbnailHref(index))\" data-spread=\"\(spread.number)\">"
-            out += "<span class=\"tbox \(ax) n\(spread.slots.count)\">" + drawer.spread(spread, in: result) + "</span>"
-            out += "<span class=\"cap\">\(spread.number)</span></a></li>\n"
+            out.put("<li><a class=\"thumb\" href=\"")
+            out.put(contentsOf: thumbnailHref(index))
+            out.put("\" data-spread=\"")
+            out.put(contentsOf: String(spread.number))
+            out.put("\"><span class=\"tbox ")
+            out.put(vertical ? "v" : "h")
+            out.put(" n")
+            out.put(contentsOf: String(spread.slots.count))
+            out.put("\">")
+            drawer.spread(spread, in: result, into: &out)
+            out.put("</span><span class=\"cap\">")
+            out.put(contentsOf: String(spread.number))
+            out.put("</span></a></li>\n")
         }
-        return out
     }
 
     private func tocList(_ entries: [TOCEntry]) -> String {
@@ -191,7 +256,9 @@ struct HTMLDocuments {
             }
             if piece == gridPieces + 1 { return Array((Self.gridClose + "</main>\n" + indexDocumentParts().after).utf8) }
             let start = (piece - 1) * gridPiece
-            return Array(gridItems(start..<min(start + gridPiece, result.spreads.count), thumbnailHref: href).utf8)
+            var out: [UInt8] = []
+            gridItems(start..<min(start + gridPiece, result.spreads.count), thumbnailHref: href, into: &out)
+            return out
         }
         if besideSpreadFiles {
             file.placedBefore = [nil] + (0..<gridPieces).map { HTMLSite.spreadFileName(result.spreads[$0 * gridPiece].number) } + [nil]
@@ -214,26 +281,70 @@ struct HTMLDocuments {
     /// Previous, contents, where we are, a go-to-page box, next, and the progress line with the chapters' marks.
     /// Its `dir` is the page progression, so previous and next sit where the book turns in every mode.
     func bar(_ index: Int, contents: String) -> String {
+        var out: [UInt8] = []
+        bar(index, contents: contents, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `bar(_:contents:)` onto the end of `out`.
+    func bar(_ index: Int, contents: String, into out: inout [UInt8]) {
         let spread = result.spreads[index]
-        let forward = progression == .rtl ? "←" : "→"
-        let back = progression == .rtl ? "→" : "←"
+        let forward: StaticString = progression == .rtl ? "←" : "→"
+        let back: StaticString = progression == .rtl ? "→" : "←"
         let total = result.pages.count
-        var out = "<nav class=\"bar\" aria-label=\"Spread navigation\" dir=\"\(progression.rawValue)\">"
-        out += index > 0 ? "<a rel=\"prev\" href=\"\(localHref(index - 1))\">\(back) Previous</a>" : "<span class=\"off\">\(back) Previous</span>"
-        out += "<a class=\"contents\" href=\"\(contents)\">Contents</a>"
-        let pages = spread.pages
-        let label: String
-        switch pages.count {
-        case 0: label = "No page"
-        case 1: label = "Page \(pages[0])"
-        default: label = "Pages \(pages[0])–\(pages[pages.count - 1])"
+        out.put("<nav class=\"bar\" aria-label=\"Spread navigation\" dir=\"")
+        out.put(contentsOf: progression.rawValue)
+        out.put("\">")
+        if index > 0 {
+            out.put("<a rel=\"prev\" href=\"")
+            out.put(contentsOf: localHref(index - 1))
+            out.put("\">")
+        } else {
+            out.put("<span class=\"off\">")
         }
-        out += "<p class=\"here\" dir=\"ltr\" aria-live=\"polite\">\(label) of \(total) · spread \(spread.number) of \(result.spreads.count)</p>"
-        out += "<label dir=\"ltr\">Page <input class=\"goto\" type=\"number\" min=\"1\" max=\"\(total)\" inputmode=\"numeric\"></label>"
-        out += index + 1 < result.spreads.count ? "<a rel=\"next\" href=\"\(localHref(index + 1))\">Next \(forward)</a>" : "<span class=\"off\">Next \(forward)</span>"
-        out += "<div class=\"progress\"><progress max=\"\(max(total, 1))\" value=\"\(pages.first ?? 0)\" aria-label=\"Reading progress\"></progress>"
-        out += marks
-        return out + "</div></nav>\n"
+        out.put(back)
+        out.put(index > 0 ? " Previous</a>" : " Previous</span>")
+        out.put("<a class=\"contents\" href=\"")
+        out.put(contentsOf: contents)
+        out.put("\">Contents</a><p class=\"here\" dir=\"ltr\" aria-live=\"polite\">")
+        let pages = spread.pages
+        switch pages.count {
+        case 0: out.put("No page")
+        case 1:
+            out.put("Page ")
+            out.put(contentsOf: String(pages[0]))
+        default:
+            out.put("Pages ")
+            out.put(contentsOf: String(pages[0]))
+            out.put("–")
+            out.put(contentsOf: String(pages[pages.count - 1]))
+        }
+        out.put(" of ")
+        out.put(contentsOf: String(total))
+        out.put(" · spread ")
+        out.put(contentsOf: String(spread.number))
+        out.put(" of ")
+        out.put(contentsOf: String(result.spreads.count))
+        out.put("</p><label dir=\"ltr\">Page <input class=\"goto\" type=\"number\" min=\"1\" max=\"")
+        out.put(contentsOf: String(total))
+        out.put("\" inputmode=\"numeric\"></label>")
+        let hasNext = index + 1 < result.spreads.count
+        if hasNext {
+            out.put("<a rel=\"next\" href=\"")
+            out.put(contentsOf: localHref(index + 1))
+            out.put("\">Next ")
+        } else {
+            out.put("<span class=\"off\">Next ")
+        }
+        out.put(forward)
+        out.put(hasNext ? "</a>" : "</span>")
+        out.put("<div class=\"progress\"><progress max=\"")
+        out.put(contentsOf: String(max(total, 1)))
+        out.put("\" value=\"")
+        out.put(contentsOf: String(pages.first ?? 0))
+        out.put("\" aria-label=\"Reading progress\"></progress>")
+        out.put(contentsOf: marks)
+        out.put("</div></nav>\n")
     }
 
     /// The book's title as the document's heading, for screen readers only: the pages show it already. Spread
@@ -242,18 +353,33 @@ struct HTMLDocuments {
 
     /// A spread as a reading view draws it: pages named `pN`, slots with their one-page neighbours.
     func readingSpread(_ index: Int) -> String {
-        let marks = site.slotMarks(spreadIndex: index, plan: plan) { page in pageHref(page, from: index) }
-        return drawer.spread(result.spreads[index], in: result, marks: marks)
+        var out: [UInt8] = []
+        readingSpread(index, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func spreadFile(_ index: Int) -> String {
+    /// `readingSpread(_:)` onto the end of `out`.
+    func readingSpread(_ index: Int, into out: inout [UInt8]) {
+        let marks = site.slotMarks(spreadIndex: index, plan: plan) { page in pageHref(page, from: index) }
+        drawer.spread(result.spreads[index], in: result, marks: marks, into: &out)
+    }
+
+    /// The document of spread `index` (folder mode), as bytes: `document` around its bar and reading spread.
+    func spreadFile(_ index: Int) -> [UInt8] {
         var head = ""
         if index > 0 { head += "<link rel=\"prev\" href=\"\(href(index - 1))\">\n" }
         if index + 1 < result.spreads.count { head += "<link rel=\"next\" href=\"\(href(index + 1))\">\n" }
         let spread = result.spreads[index]
-        let body = heading(spreadTitle) + bar(index, contents: "index.html") + "<main id=\"main\">" + readingSpread(index) + "</main>\n"
-        return document(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files", bodyData: endsData,
-                        body: body)
+        var out: [UInt8] = [], after: [UInt8] = []
+        documentParts(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files",
+                      bodyData: endsData, before: &out, after: &after)
+        out.put(contentsOf: heading(spreadTitle))
+        bar(index, contents: "index.html", into: &out)
+        out.put("<main id=\"main\">")
+        readingSpread(index, into: &out)
+        out.put("</main>\n")
+        out.append(contentsOf: after)
+        return out
     }
 
     /// Every spread as a section of one document, each with its own bar.

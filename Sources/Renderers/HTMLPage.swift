@@ -27,31 +27,58 @@ struct HTMLPageDrawer: Sendable {
     /// A spread's slots in visual order, each a page box with its folio. A reading view (`marks` given) names
     /// each page `id="pN"`, the fragment its URLs use; thumbnails repeat pages, so they carry no ids.
     func spread(_ spread: Spread, in result: SpreadResult, marks: SlotMarks? = nil) -> String {
+        var out: [UInt8] = []
+        self.spread(spread, in: result, marks: marks, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `spread(_:in:marks:)` onto the end of `out`: documents are built as bytes, as page bodies are, since a
+    /// `String` grown by appending paid a few hundred instructions an append and copied each page's body into
+    /// its box, its spread and its document in turn (issue 19).
+    func spread(_ spread: Spread, in result: SpreadResult, marks: SlotMarks? = nil, into out: inout [UInt8]) {
         let layout = result.layout
-        let axis = layout.axis == .vertical ? "v" : "h"
-        let pages = spread.pages.map(String.init).joined(separator: " ")
-        var out = "<div class=\"spread \(axis) n\(spread.slots.count)\" data-spread=\"\(spread.number)\" data-pages=\"\(pages)\">"
+        out.put("<div class=\"spread ")
+        out.put(layout.axis == .vertical ? "v" : "h")
+        out.put(" n")
+        out.put(contentsOf: String(spread.slots.count))
+        out.put("\" data-spread=\"")
+        out.put(contentsOf: String(spread.number))
+        out.put("\" data-pages=\"")
+        for (k, number) in spread.pages.enumerated() {
+            if k > 0 { out.put(" ") }
+            out.put(contentsOf: String(number))
+        }
+        out.put("\">")
         // Thumbnails are links themselves: a note link inside one would be a link in a link.
         let links = marks == nil ? [:] : noteLinks(spread, in: result)
         for slot in spread.slots {
             let extra: (classes: String, attributes: String) = marks?(slot.page) ?? ("", "")
-            out += "<div class=\"slot s-\(slot.side.rawValue)\(extra.classes)\"\(extra.attributes)>"
+            out.put("<div class=\"slot s-")
+            out.put(contentsOf: slot.side.rawValue)
+            out.put(contentsOf: extra.classes)
+            out.put("\"")
+            out.put(contentsOf: extra.attributes)
+            out.put(">")
             let binding = bindingEdge(slot.side, layout)
             if let number = slot.page, number >= 1, number <= result.pages.count {
                 let page = result.pages[number - 1]
                 let drawn = links.isEmpty ? sharedBodies?.body(number) { self.body(of: page, links: [:]) } : nil
-                out += self.page(page, binding: binding, links: links, id: marks == nil ? nil : "p\(number)",
-                                 body: drawn)
+                self.page(page, binding: binding, links: links, id: marks == nil ? nil : "p\(number)", body: drawn,
+                          into: &out)
                 var folio = String(number)
                 if page.kind == .blank { folio += " (blank)" }
                 if let back = slot.back { folio += " · \(back) on the back" }
-                out += "<p class=\"folio\">\(HTMLEscape.text(folio))</p>"
+                out.put("<p class=\"folio\">")
+                HTMLEscape.appendText(folio, to: &out)
+                out.put("</p>")
             } else {
-                out += "<div class=\"page \(placeholderMode) placeholder\"></div><p class=\"folio\"></p>"
+                out.put("<div class=\"page ")
+                out.put(contentsOf: placeholderMode)
+                out.put(" placeholder\"></div><p class=\"folio\"></p>")
             }
-            out += "</div>"
+            out.put("</div>")
         }
-        return out + "</div>"
+        out.put("</div>")
     }
 
     /// Where each note reference of a spread links (issue 17): a marker to the id of the note it belongs to on the
@@ -85,18 +112,32 @@ struct HTMLPageDrawer: Sendable {
         }
     }
 
-    /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures.
-    /// `body`, when given, is the page's `body(of:links:)` drawn before with these links.
+    /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures; onto the
+    /// end of `out`. `body`, when given, is the page's `body(of:links:)` drawn before with these links.
     func page(_ page: Page, binding: String?, links: [String: String] = [:], id: String? = nil,
-              body: String? = nil) -> String {
-        let vertical = page.writingMode == .verticalRL
-        var classes = "page " + (vertical ? "vrl" : "htb")
-        if page.kind == .blank { classes += " blank" }
-        if let binding { classes += " b-" + binding }
-        let lang = HTMLEscape.language(page.language) ?? ""
-        let anchor = id.map { " id=\"\($0)\"" } ?? ""
-        let open = "<div class=\"\(classes)\"\(anchor) lang=\"\(lang)\" dir=\"\(page.direction.rawValue)\" data-page=\"\(page.number)\">"
-        return open + (body ?? self.body(of: page, links: links)) + "</div>"
+              body: String? = nil, into out: inout [UInt8]) {
+        out.put("<div class=\"page ")
+        out.put(page.writingMode == .verticalRL ? "vrl" : "htb")
+        if page.kind == .blank { out.put(" blank") }
+        if let binding {
+            out.put(" b-")
+            out.put(contentsOf: binding)
+        }
+        out.put("\"")
+        if let id {
+            out.put(" id=\"")
+            out.put(contentsOf: id)
+            out.put("\"")
+        }
+        out.put(" lang=\"")
+        out.put(contentsOf: HTMLEscape.language(page.language) ?? "")
+        out.put("\" dir=\"")
+        out.put(contentsOf: page.direction.rawValue)
+        out.put("\" data-page=\"")
+        out.put(contentsOf: String(page.number))
+        out.put("\">")
+        out.put(contentsOf: body ?? self.body(of: page, links: links))
+        out.put("</div>")
     }
 
     /// A page's lines, image boxes grouped as figures: what `page` puts inside the page's box.

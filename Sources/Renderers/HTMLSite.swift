@@ -90,7 +90,7 @@ public struct HTMLSite: Sendable {
             out.append(documents.indexFile(besideSpreadFiles: true))
             // One closure holds the documents; each file's holds only it and an index (capturing the documents
             // in each would copy them 2,733 times for War and Peace, 1.8 MB).
-            let spreadFile: @Sendable (Int) -> [[UInt8]] = { [Array(documents.spreadFile($0).utf8)] }
+            let spreadFile: @Sendable (Int) -> [[UInt8]] = { [documents.spreadFile($0)] }
             for index in result.spreads.indices {
                 out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number)) { spreadFile(index) })
             }
