@@ -26,6 +26,9 @@ final class LayoutContext {
     var lastLineLocale: (language: String?, locale: String, rules: PairRules?)?
     /// Set in tests to compare the rule-based fast path with ICU (`LineBreakRuleTests`).
     var alwaysUseICU = false
+    /// Set in tests to set printable ASCII preformatted lines cluster by cluster too, as other text is, to compare
+    /// them with the run-by-run fast path (`PreformattedFastPathTests`).
+    var preformattedByClusters = false
     /// Paragraphs whose breaks came from ICU's iterator rather than the fast path (for tests).
     var icuParagraphs = 0
     /// A line's bytes and the ruby positions on it, kept between paragraphs so their capacity is reused.

@@ -80,6 +80,37 @@ extension LayoutContext {
                                  line: inout PreformattedLine, scalar: inout Int, out: inout [FlowLine]) {
         let marker = Self.continuationMarker
         let useMarker = width - markerWidth >= 2
+        /// Emits the full line and starts its continuation, after the marker when it leaves room for `next` cells.
+        func continueLine(before next: Int) {
+            line.emit(scalar, into: &out)
+            // Without the marker when it would push the character past the line's end.
+            if useMarker && markerWidth + next <= width {
+                line.bytes.append(contentsOf: marker.utf8)
+                line.decorations.append(0..<line.bytes.count)
+                line.used = markerWidth
+                line.inkLength = line.bytes.count
+                line.inkWidth = line.used
+            }
+        }
+        // Most code is printable ASCII: one byte, one cluster, one cell (horizontally), so the line is copied in
+        // runs as long as the room left, with what the loop below would do for each character.
+        if !vertical && !preformattedByClusters && bytes[range].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            noteOverflow(range.isEmpty ? 0 : 1, available: width)
+            var i = range.lowerBound
+            while i < range.upperBound {
+                if line.used + 1 > width && line.used > 0 { continueLine(before: 1) }
+                let take = min(max(1, width - line.used), range.upperBound - i)
+                line.bytes.append(contentsOf: bytes[i..<(i + take)])
+                line.used += take
+                if let ink = bytes[i..<(i + take)].lastIndex(where: { $0 != 0x20 }) {
+                    line.inkLength = line.bytes.count - (i + take - 1 - ink)
+                    line.inkWidth = line.used - (i + take - 1 - ink)
+                }
+                scalar += take
+                i += take
+            }
+            return
+        }
         let lineStart = range.lowerBound
         let n = bytes.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[range])
@@ -101,17 +132,7 @@ extension LayoutContext {
             let isTab = bytes[b0] == 0x09
             let w = isTab ? tabWidth(at: line.used, lineWidth: width) : Int(clusterWidth[c])
             noteOverflow(w, available: width)
-            if !isTab && line.used + w > width && line.used > 0 {
-                line.emit(scalar, into: &out)
-                // Without the marker when it would push the character past the line's end.
-                if useMarker && markerWidth + w <= width {
-                    line.bytes.append(contentsOf: marker.utf8)
-                    line.decorations.append(0..<line.bytes.count)
-                    line.used = markerWidth
-                    line.inkLength = line.bytes.count
-                    line.inkWidth = line.used
-                }
-            }
+            if !isTab && line.used + w > width && line.used > 0 { continueLine(before: w) }
             if isTab || (f.contains(.space) && b1 - b0 == 1) {
                 for _ in 0..<w { line.bytes.append(0x20) }
             } else {
