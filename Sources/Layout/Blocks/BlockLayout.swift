@@ -138,15 +138,18 @@ extension LayoutContext {
     /// padding, see `LineAlignment`).
     func prefix(_ out: inout [FlowLine], from start: Int, first: String, rest: String, measure: Int? = nil) {
         let shows = first.contains { $0 != " " } || rest.contains { $0 != " " }
+        // The prefixes' widths, measured once rather than once a line.
+        let firstWidth = width(of: first), restWidth = width(of: rest)
         var isFirst = true
         // A table's body lines share one header: prefixed once (Array's == sees shared storage at once).
         var header: (source: [Line], prefixed: [Line]) = ([], [])
         for i in start..<out.count where !out[i].markerOnly {
             var text = isFirst ? first : rest
+            // The prefix's width, nil once the prefix is changed for this line.
+            var textWidth: Int? = isFirst ? firstWidth : restWidth
             isFirst = false
             if !out[i].repeatedHeader.isEmpty, !rest.isEmpty {
                 if out[i].repeatedHeader != header.source {
-                    let restWidth = width(of: rest)
                     let shift = rest.utf8.count
                     header = (out[i].repeatedHeader, out[i].repeatedHeader.map { line in
                         var line = line
@@ -159,14 +162,22 @@ extension LayoutContext {
                 }
                 out[i].repeatedHeader = header.prefixed
             }
-            var line = out[i].line
+            // Moved out and back: a copy would retain each of the line's fields.
+            var line = Line.placeholder
+            swap(&line, &out[i].line)
             if let measure, shows, line.alignment == .center || line.alignment == .end {
                 let lead = line.startOffset(inInlineSize: measure)
                 line.alignment = .start
-                if lead > 0 { text += String.repeated(" ", count: lead) }
+                if lead > 0 {
+                    text += String.repeated(" ", count: lead)
+                    textWidth = nil
+                }
             }
             if line.text.isEmpty {
-                while text.last == " " { text.removeLast() }
+                while text.last == " " {
+                    text.removeLast()
+                    textWidth = nil
+                }
             }
             if text.isEmpty {
                 out[i].line = line
@@ -182,10 +193,10 @@ extension LayoutContext {
                     decorations.append(moved)
                 }
             }
+            line.width += textWidth ?? width(of: text)
             line.text = text + line.text
-            line.width += width(of: text)
             line.decorations = decorations
-            line.rubies = line.rubies.map { $0.shifted(by: shift) }
+            if !line.rubies.isEmpty { line.rubies = line.rubies.map { $0.shifted(by: shift) } }
             if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
             out[i].line = line
         }
