@@ -153,4 +153,13 @@ extension Array where Element == UInt8 {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }
+
+    /// Appends ` name="value"` (`name` with its leading space): for values that need no escaping (numbers, names
+    /// Quire chose). Values from the book go through `HTMLEscape.appendText`.
+    mutating func putAttribute(_ name: StaticString, _ value: String) {
+        put(name)
+        put("=\"")
+        put(contentsOf: value)
+        append(0x22)
+    }
 }

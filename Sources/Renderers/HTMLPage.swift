@@ -41,9 +41,9 @@ struct HTMLPageDrawer: Sendable {
         out.put(layout.axis == .vertical ? "v" : "h")
         out.put(" n")
         out.put(contentsOf: String(spread.slots.count))
-        out.put("\" data-spread=\"")
-        out.put(contentsOf: String(spread.number))
-        out.put("\" data-pages=\"")
+        out.put("\"")
+        out.putAttribute(" data-spread", String(spread.number))
+        out.put(" data-pages=\"")
         for (k, number) in spread.pages.enumerated() {
             if k > 0 { out.put(" ") }
             out.put(contentsOf: String(number))
@@ -129,13 +129,10 @@ struct HTMLPageDrawer: Sendable {
             out.put(contentsOf: id)
             out.put("\"")
         }
-        out.put(" lang=\"")
-        out.put(contentsOf: HTMLEscape.language(page.language) ?? "")
-        out.put("\" dir=\"")
-        out.put(contentsOf: page.direction.rawValue)
-        out.put("\" data-page=\"")
-        out.put(contentsOf: String(page.number))
-        out.put("\">")
+        out.putAttribute(" lang", HTMLEscape.language(page.language) ?? "")
+        out.putAttribute(" dir", page.direction.rawValue)
+        out.putAttribute(" data-page", String(page.number))
+        out.put(">")
         out.put(contentsOf: body ?? self.body(of: page, links: links))
         out.put("</div>")
     }
