@@ -144,35 +144,73 @@ public struct StyleResolver: Sendable {
                         filter: ancestors.map { $0.union(own) })
     }
 
-    /// What `style(for:in:parent:siblings:)` remembers of the last element it computed: the element's parent (a
-    /// caller's number for it), the rules it matched and its style.
+    /// What `style(for:in:parent:parentKey:siblings:)` remembers of the styles it computed: each by its parent's
+    /// key and the rules it matched, the cascade's inputs when there is no `style` attribute; and the last one
+    /// returned, which the next sibling most often shares (checked without building a key).
     public struct SiblingMemo: Sendable {
-        @usableFromInline var parent = -1
-        @usableFromInline var matched: [Int32] = []
-        @usableFromInline var style = ComputedStyle()
+        @usableFromInline struct Key: Hashable, Sendable {
+            @usableFromInline let parent: Int
+            @usableFromInline let matched: [Int32]
+            @usableFromInline init(parent: Int, matched: [Int32]) {
+                self.parent = parent
+                self.matched = matched
+            }
+        }
+        /// Each remembered style by its serial, and each serial by its key.
+        @usableFromInline var styles: [ComputedStyle] = []
+        @usableFromInline var serials: [Key: Int] = [:]
+        /// The key of the style returned last (its serial is `lastSerial`), read in place: a copy of a style costs
+        /// dozens of fields.
+        @usableFromInline var lastParent = Int.min
+        @usableFromInline var lastMatched: [Int32] = []
+        @usableFromInline var lastSerial = -1
+        /// The serial of the style the last call returned, the same for every element that shares it (0, 1, 2, …
+        /// in the order styles were first computed); -1 when it is not remembered (a `style` attribute, no parent).
+        public var serial: Int { lastSerial }
         public init() {}
+
+        @usableFromInline mutating func returned(_ key: Key, serial: Int) {
+            lastParent = key.parent
+            lastMatched = key.matched
+            lastSerial = serial
+        }
     }
 
-    /// `style(for:in:parent:)` for a walk that visits siblings in turn: an element with the same parent as the
-    /// last one, no `style` attribute and the very same matched rules has the same computed style (the cascade's
-    /// inputs are equal), so the declarations are not applied again: the thousands of `<p>` of a chapter cost one
-    /// match each. `reused` says so, for a caller that derives more from the style. `parentKey` must differ for
-    /// different parents (the parent's node number).
+    /// `style(for:in:parent:)` for a walk that visits every element after its parent: an element with no `style`
+    /// attribute whose parent has the same key as an element computed before, and which matches the very same
+    /// rules, has that element's computed style (the cascade's inputs are equal), so the declarations are not
+    /// applied again: the thousands of `<p>` of a chapter, and the `<ruby>`, `<rb>` and `<rt>` of each of its
+    /// paragraphs, cost one match each. `reused` says so, and `memo.serial` names the style, for a caller that
+    /// derives more from it. `parentKey` must differ for parents whose computed styles differ: the parent's node
+    /// number, or the serial of its style.
     @inlinable public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?, parentKey: Int,
                                                siblings memo: inout SiblingMemo) -> (style: ComputedStyle, reused: Bool) {
         let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
         var own = AncestorFilter()
         let matched = matchedRules(node, tree, ancestors, own: &own)
         let attribute = tree.styleAttribute(node)
-        if attribute == nil, parent != nil, memo.parent == parentKey, memo.matched.elementsEqual(matched.lazy.map(\.entry)) {
-            var style = memo.style
-            style.ancestorFilter = ancestors.map { $0.union(own) }
+        let filter = ancestors.map { $0.union(own) }
+        guard attribute == nil, parent != nil else {
+            memo.lastSerial = -1
+            return (computed(matched, styleAttribute: attribute, parent: parent, filter: filter), false)
+        }
+        if memo.lastSerial >= 0, memo.lastParent == parentKey, memo.lastMatched.elementsEqual(matched.lazy.map(\.entry)) {
+            var style = memo.styles[memo.lastSerial]
+            style.ancestorFilter = filter
             return (style, true)
         }
-        let style = computed(matched, styleAttribute: attribute, parent: parent, filter: ancestors.map { $0.union(own) })
-        memo.parent = attribute == nil ? parentKey : -1
-        memo.matched = matched.map(\.entry)
-        memo.style = style
+        let key = SiblingMemo.Key(parent: parentKey, matched: matched.map(\.entry))
+        if let serial = memo.serials[key] {
+            memo.returned(key, serial: serial)
+            var style = memo.styles[serial]
+            style.ancestorFilter = filter
+            return (style, true)
+        }
+        let style = computed(matched, styleAttribute: nil, parent: parent, filter: filter)
+        let serial = memo.styles.count
+        memo.styles.append(style)
+        memo.serials[key] = serial
+        memo.returned(key, serial: serial)
         return (style, false)
     }
 

@@ -39,4 +39,35 @@ final class SiblingMemoTests: XCTestCase {
         XCTAssertEqual(plain[tree.byID("i")].writingMode, .verticalRL)
         XCTAssertGreaterThan(reused, 0, "g and x share their style")
     }
+
+    /// Keyed by the serial of the parent's style, as `ElementStyles` walks: the `<rb>` and `<rt>` of every ruby
+    /// of a paragraph share their styles, but not with those under a ruby whose own style differs (an inherited
+    /// weight no rule of theirs mentions).
+    func testCousinsShareStylesOnlyUnderEqualParents() {
+        let sheet = "rt { font-weight: 300 } ruby.x { font-weight: bold } p { text-indent: 1em }"
+        let tree = TestTree(#"<html><body><p><ruby><rb>a</rb><rt>b</rt></ruby><ruby><rb>c</rb><rt>d</rt></ruby>"#
+                            + #"<ruby class="x"><rb id="bold">e</rb><rt>f</rt></ruby><ruby><rb id="plain">g</rb>"#
+                            + #"<rt>h</rt></ruby></p></body></html>"#)
+        let r = resolver(sheet)
+        let plain = tree.styles(r)
+        var memo = StyleResolver.SiblingMemo()
+        var withMemo: [ComputedStyle] = []
+        var keys: [Int] = []
+        var reused = 0
+        for e in tree.all {
+            let parent = tree.elements[e].parent
+            let (style, wasReused) = r.style(for: e, in: tree, parent: parent.map { withMemo[$0] },
+                                              parentKey: parent.map { keys[$0] } ?? -1, siblings: &memo)
+            if wasReused { reused += 1 }
+            withMemo.append(style)
+            keys.append(memo.serial >= 0 ? memo.serial : -2 - e)
+        }
+        for e in tree.all {
+            XCTAssertEqual(withMemo[e], plain[e], "element \(e)")
+        }
+        XCTAssertTrue(withMemo[tree.byID("bold")].isBold)
+        XCTAssertFalse(withMemo[tree.byID("plain")].isBold)
+        // Rubies 2 and 4 reuse ruby 1's style, and their rb and rt the first ruby's rb and rt: 2 + 4.
+        XCTAssertEqual(reused, 6)
+    }
 }

@@ -216,20 +216,23 @@ struct ElementStyles: Sendable {
         var ancestors: [ComputedStyle] = []
         var stack: [(node: XMLNodes.NodeID, depth: Int)] = [(doc.root, 0)]
         var modeWarned = false
-        // The last element's style and look, for the sibling visited next (see `StyleResolver.SiblingMemo`): the
-        // stack pops siblings one after the other (last first) when they hold no elements, as most paragraphs.
+        // Styles already computed, by their parent's style and the rules they matched (`StyleResolver.SiblingMemo`),
+        // and the look each one gave (`looks` index + 1, or 0), by the style's serial.
         var memo = StyleResolver.SiblingMemo()
-        var lastLook: Int32 = 0
+        var lookOfSerial: [Int32] = []
+        // The key of each open element's style: its serial, or a key of its own when it has none.
+        var ancestorKeys: [Int] = []
         while let (node, depth) = stack.popLast() {
             ancestors.removeSubrange(depth...)
-            let parentKey = depth == 0 ? -1 : Int(tree.parent(node) ?? -1)
+            ancestorKeys.removeSubrange(depth...)
+            let parentKey = depth == 0 ? -1 : ancestorKeys[depth - 1]
             let (style, reused) = resolver.style(for: node, in: tree, parent: ancestors.last, parentKey: parentKey,
                                                  siblings: &memo)
             if reused {
-                index[Int(node)] = lastLook
+                index[Int(node)] = lookOfSerial[memo.serial]
             } else {
                 record(style, of: node, vertical: vertical)
-                lastLook = index[Int(node)]
+                if memo.serial >= 0 { lookOfSerial.append(index[Int(node)]) }
             }
             if style.isHidden { continue }  // nothing inside a hidden element is shown, whatever it says
             if let mode, !modeWarned, depth > 1, style.declared.contains(.writingMode),
@@ -242,7 +245,11 @@ struct ElementStyles: Sendable {
             let childrenStart = stack.count
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
             // Only a parent's style is read again (a copy of it costs dozens of fields): most elements hold none.
-            if stack.count > childrenStart { ancestors.append(style) }
+            if stack.count > childrenStart {
+                ancestors.append(style)
+                // A style with no serial keys its children by its node, below every serial.
+                ancestorKeys.append(memo.serial >= 0 ? memo.serial : -2 - Int(node))
+            }
         }
     }
 
