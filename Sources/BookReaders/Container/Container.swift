@@ -34,11 +34,18 @@ public enum ContainerPath {
         return String(path[...slash])
     }
 
+    /// Where an href's fragment starts: its first `#` (RFC 3986 §3.5), found among the bytes. `#` is ASCII, so it
+    /// is never inside another character's encoding, and it ends the path whatever follows it. Searching
+    /// Characters instead cost War and Peace's 386 table-of-contents entries 10 M instructions (issue 19).
+    public static func fragmentStart(_ href: String) -> String.Index? {
+        href.utf8.firstIndex(of: UInt8(ascii: "#"))
+    }
+
     /// Resolves a relative href against the folder of `base`; drops the fragment and query.
     public static func resolve(_ href: String, against base: String) -> String {
         if let resolved = resolveASCII(href, against: base) { return resolved }
         var reference = href
-        if let hash = reference.firstIndex(of: "#") { reference = String(reference[..<hash]) }
+        if let hash = fragmentStart(reference) { reference = String(reference[..<hash]) }
         if let query = reference.firstIndex(of: "?") { reference = String(reference[..<query]) }
         reference = percentDecode(reference)
         // An empty reference ("#note", "") is the base document itself (RFC 3986 §5.2.2).

@@ -287,7 +287,7 @@ public enum EPUBReader {
         var titles: [String: String] = [:]
         func walk(_ entries: [TOCEntry]) {
             for entry in entries {
-                let path = entry.href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+                let path = ContainerPath.fragmentStart(entry.href).map { String(entry.href[..<$0]) } ?? entry.href
                 if !entry.title.isEmpty, titles[path] == nil { titles[path] = entry.title }
                 walk(entry.children)
             }

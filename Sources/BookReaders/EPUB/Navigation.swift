@@ -65,7 +65,7 @@ public struct Navigation: Sendable, Equatable {
 
     /// Resolves an href against a document's folder, keeping its `#fragment`.
     static func resolveKeepingFragment(_ href: String, against base: String) -> String {
-        let fragment = href.firstIndex(of: "#").map { String(href[$0...]) } ?? ""
+        let fragment = ContainerPath.fragmentStart(href).map { String(href[$0...]) } ?? ""
         let path = href.hasPrefix("#") ? base : ContainerPath.resolve(href, against: base)
         return path + fragment
     }

@@ -111,7 +111,7 @@ extension ContentImporter {
     /// An href resolved against this document, its fragment kept: "../text/endnotes.xhtml#note-3" from
     /// "text/chapter-1.xhtml" is "text/endnotes.xhtml#note-3"; an href without fragment names no note ("").
     static func resolve(_ href: String, against base: String) -> String {
-        guard let hash = href.firstIndex(of: "#") else { return "" }
+        guard let hash = ContainerPath.fragmentStart(href) else { return "" }
         return ContainerPath.resolve(href, against: base) + href[hash...]
     }
 
