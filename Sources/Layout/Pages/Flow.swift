@@ -124,7 +124,7 @@ func layoutChapter(at index: Int, of document: Document, options: LayoutOptions,
     var out: [FlowLine] = []
     // Room for every line at once: growing by doubling copied each (large) FlowLine about twice. Lines of full
     // width, plus a separator and a short last line per block; a guess, so the array may still grow.
-    out.reserveCapacity(chapter.characterCount / max(1, inlineSize) + chapter.blocks.count * 2 + 16)
+    out.reserveCapacity(roughCharacterCount(chapter.blocks) / max(1, inlineSize) + chapter.blocks.count * 2 + 16)
     context.layoutBlocks(chapter.blocks, env: BlockEnv(width: inlineSize, language: flow.language, direction: fallback),
                          separated: true, out: &out)
     flow.lines = tidy(consume out)
@@ -137,4 +137,22 @@ func layoutChapter(at index: Int, of document: Document, options: LayoutOptions,
     flow.direction = chapter.direction ?? baseDirection
         ?? flow.lines.first(where: { $0.line.role != .blank && $0.start >= 0 })?.line.direction ?? .ltr
     return flow
+}
+
+/// About how many characters `blocks` hold, for a capacity guess: the span of their source offsets (each block
+/// starts where the one before it ends) plus the last block's own count. The last block of a file that is not the
+/// chapter's last one is left out. Counting every inline instead cost War and Peace 11 M instructions (issue 19).
+func roughCharacterCount(_ blocks: [Block]) -> Int {
+    guard let first = blocks.first, let last = blocks.last else { return 0 }
+    var total = 0, runStart = first.location.offset, previous = runStart
+    for block in blocks.dropFirst() {
+        let offset = block.location.offset
+        // Offsets start again in each file of a chapter.
+        if offset < previous {
+            total += previous - runStart
+            runStart = offset
+        }
+        previous = offset
+    }
+    return total + previous - runStart + last.characterCount
 }
