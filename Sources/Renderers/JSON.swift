@@ -124,55 +124,66 @@ public indirect enum JSON: Sendable, Equatable {
     /// Escapes into UTF-8 bytes: runs that need no escaping are copied whole.
     public static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
-        var s = s
-        s.withUTF8 { bytes in
-            let count = bytes.count
-            var runStart = 0
-            var i = 0
-            let raw = UnsafeRawPointer(bytes.baseAddress)
-            while i < count {
-                // Eight bytes at a time while none is a control, a quote, a backslash or U+2028/U+2029's last byte.
-                if let raw, i + 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                    i += 8
-                    continue
-                }
-                let b = bytes[i]
-                var replacement: StaticString? = nil
-                var width = 1
-                if b == 0x22 { replacement = "\\\"" }
-                else if b == 0x5C { replacement = "\\\\" }
-                else if b < 0x20 {
-                    switch b {
-                    case 0x0A: replacement = "\\n"
-                    case 0x0D: replacement = "\\r"
-                    case 0x09: replacement = "\\t"
-                    default: break
-                    }
-                    if replacement == nil {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                        let hex = Array("0123456789abcdef".utf8)
-                        out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                        i += 1
-                        runStart = i
-                        continue
-                    }
-                } else if b | 1 == 0xA9, i >= runStart + 2, bytes[i - 1] == 0x80, bytes[i - 2] == 0xE2 {
-                    // U+2028 or U+2029, found at its last byte: the two before it are still in the run.
-                    replacement = b == 0xA8 ? "\\u2028" : "\\u2029"
-                    i -= 2
-                    width = 3
-                }
-                if let replacement {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                    ascii(replacement, into: &out)
-                    i += width
-                    runStart = i
-                } else {
-                    i += 1
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        // Borrowed in place: `var s = s; s.withUTF8` cost a retain and a release per string.
+        if s.utf8.withContiguousStorageIfAvailable({ escapeContents($0, into: &out) }) == nil {
+            var s = s
+            s.withUTF8 { escapeContents($0, into: &out) }
         }
         out.append(0x22)
+    }
+
+    /// The escaped UTF-8 of a string, without the quotes.
+    private static func escapeContents(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let count = bytes.count
+        var runStart = 0
+        var i = 0
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while i < count {
+            // Eight bytes at a time while none is a control, a quote, a backslash or U+2028/U+2029's last byte.
+            if let raw, i + 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            // The last few bytes as the string's last eight, which overlap bytes already passed.
+            if let raw, i + 8 > count, count >= 8,
+               !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) {
+                break
+            }
+            let b = bytes[i]
+            var replacement: StaticString? = nil
+            var width = 1
+            if b == 0x22 { replacement = "\\\"" }
+            else if b == 0x5C { replacement = "\\\\" }
+            else if b < 0x20 {
+                switch b {
+                case 0x0A: replacement = "\\n"
+                case 0x0D: replacement = "\\r"
+                case 0x09: replacement = "\\t"
+                default: break
+                }
+                if replacement == nil {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                    i += 1
+                    runStart = i
+                    continue
+                }
+            } else if b | 1 == 0xA9, i >= runStart + 2, bytes[i - 1] == 0x80, bytes[i - 2] == 0xE2 {
+                // U+2028 or U+2029, found at its last byte: the two before it are still in the run.
+                replacement = b == 0xA8 ? "\\u2028" : "\\u2029"
+                i -= 2
+                width = 3
+            }
+            if let replacement {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                ascii(replacement, into: &out)
+                i += width
+                runStart = i
+            } else {
+                i += 1
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
 }
