@@ -78,16 +78,32 @@ extension AttributeTest {
         let uri: String?
         switch namespace { case .any: uri = nil; case .uri(let u): uri = u }
         if op == .exists { return tree.hasAttribute(node, localName: name, namespaceURI: uri) }
-        guard var actual = tree.attribute(node, localName: name, namespaceURI: uri) else { return false }
-        if caseInsensitive { actual = actual.asciiLowercased }
+        // On bytes, and those of the tree's own where it lends them: no String per test. Values compare code point
+        // by code point, as Selectors 4 §6 asks ("case-sensitively"), not by canonical equivalence as Strings do.
+        var wanted = value
+        return wanted.withUTF8 { v in
+            if caseInsensitive {
+                guard var actual = tree.attribute(node, localName: name, namespaceURI: uri)?.asciiLowercased else { return false }
+                return actual.withUTF8 { AttributeTest.matches(op, $0, v) }
+            }
+            return tree.withAttributeBytes(node, localName: name, namespaceURI: uri) { actual in
+                actual.map { AttributeTest.matches(op, $0, v) } ?? false
+            }
+        }
+    }
+
+    /// An operator's test of an attribute's UTF-8 against the selector's value (`.exists` is decided before).
+    @usableFromInline static func matches(_ op: Operator, _ actual: UnsafeBufferPointer<UInt8>,
+                                          _ v: UnsafeBufferPointer<UInt8>) -> Bool {
         switch op {
         case .exists: return true
-        case .equals: return actual == value
-        case .includes: return !value.isEmpty && actual.containsToken(value)
-        case .dashMatch: return actual == value || actual.utf8.starts(with: (value + "-").utf8)
-        case .prefix: return !value.isEmpty && actual.utf8.starts(with: value.utf8)
-        case .suffix: return !value.isEmpty && actual.utf8.reversed().starts(with: value.utf8.reversed())
-        case .substring: return !value.isEmpty && actual.utf8.firstRange(of: value.utf8) != nil
+        case .equals: return actual.elementsEqual(v)
+        case .includes: return String.containsToken(actual, v)
+        case .dashMatch:
+            return actual.starts(with: v) && (actual.count == v.count || actual[v.count] == UInt8(ascii: "-"))
+        case .prefix: return !v.isEmpty && actual.starts(with: v)
+        case .suffix: return !v.isEmpty && actual.count >= v.count && actual[(actual.count - v.count)...].elementsEqual(v)
+        case .substring: return !v.isEmpty && actual.firstRange(of: v) != nil
         }
     }
 }

@@ -25,6 +25,10 @@ public protocol StyledTree {
     /// Whether the element has the attribute (see `attribute`). Has a default; an arena can answer without making
     /// the value's String.
     func hasAttribute(_ node: Node, localName: String, namespaceURI: String?) -> Bool
+    /// Calls `body` with the UTF-8 of an attribute's value, nil when the element has none (see `attribute`). Has
+    /// a default; an arena can lend its own bytes, so that an attribute test makes no String (issue 19).
+    func withAttributeBytes<R>(_ node: Node, localName: String, namespaceURI: String?,
+                               _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R
 
     /// The `id` attribute. Has a default; an arena that keeps ids apart can answer faster.
     func id(_ node: Node) -> String?
@@ -43,6 +47,11 @@ extension StyledTree {
     public func hasAttribute(_ node: Node, localName: String, namespaceURI: String?) -> Bool {
         attribute(node, localName: localName, namespaceURI: namespaceURI) != nil
     }
+    public func withAttributeBytes<R>(_ node: Node, localName: String, namespaceURI: String?,
+                                      _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard var value = attribute(node, localName: localName, namespaceURI: namespaceURI) else { return body(nil) }
+        return value.withUTF8 { body($0) }
+    }
     public func id(_ node: Node) -> String? { attribute(node, localName: "id", namespaceURI: "") }
     public func classAttribute(_ node: Node) -> String? { attribute(node, localName: "class", namespaceURI: "") }
     public func styleAttribute(_ node: Node) -> String? { attribute(node, localName: "style", namespaceURI: "") }
@@ -56,23 +65,24 @@ extension String {
     /// True when the whitespace-separated list `self` holds `token` (the `~=` test and class matching), on bytes.
     @usableFromInline func containsToken(_ token: String) -> Bool {
         var me = self, wanted = token
-        return me.withUTF8 { list in
-            wanted.withUTF8 { t in
-                let n = t.count
-                guard n > 0, list.count >= n else { return false }
-                var i = 0
-                while i < list.count {
-                    while i < list.count, list[i] == 0x20 || list[i] == 0x09 || list[i] == 0x0A || list[i] == 0x0C || list[i] == 0x0D { i += 1 }
-                    let start = i
-                    while i < list.count, !(list[i] == 0x20 || list[i] == 0x09 || list[i] == 0x0A || list[i] == 0x0C || list[i] == 0x0D) { i += 1 }
-                    if i - start == n {
-                        var k = 0
-                        while k < n, list[start + k] == t[k] { k += 1 }
-                        if k == n { return true }
-                    }
-                }
-                return false
+        return me.withUTF8 { list in wanted.withUTF8 { String.containsToken(list, $0) } }
+    }
+
+    /// `containsToken` on UTF-8 bytes: tokens are separated by ASCII whitespace (space, tab, LF, FF, CR).
+    @usableFromInline static func containsToken(_ list: UnsafeBufferPointer<UInt8>, _ t: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = t.count
+        guard n > 0, list.count >= n else { return false }
+        var i = 0
+        while i < list.count {
+            while i < list.count, list[i] == 0x20 || list[i] == 0x09 || list[i] == 0x0A || list[i] == 0x0C || list[i] == 0x0D { i += 1 }
+            let start = i
+            while i < list.count, !(list[i] == 0x20 || list[i] == 0x09 || list[i] == 0x0A || list[i] == 0x0C || list[i] == 0x0D) { i += 1 }
+            if i - start == n {
+                var k = 0
+                while k < n, list[start + k] == t[k] { k += 1 }
+                if k == n { return true }
             }
         }
+        return false
     }
 }

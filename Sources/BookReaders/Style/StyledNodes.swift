@@ -58,6 +58,15 @@ struct StyledNodes: StyledTree {
         }
     }
 
+    func withAttributeBytes<R>(_ node: Node, localName: String, namespaceURI: String?,
+                               _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let a = attributeIndex(node, localName, namespaceURI) else { return body(nil) }
+        let attribute = doc.attributes[a]
+        return doc.bytes.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(attribute.start)..<Int(attribute.start + attribute.count)]))
+        }
+    }
+
     func hasAttribute(_ node: Node, localName: String, namespaceURI: String?) -> Bool {
         attributeIndex(node, localName, namespaceURI) != nil
     }
