@@ -144,9 +144,9 @@ public struct StyleResolver: Sendable {
                         filter: ancestors.map { $0.union(own) })
     }
 
-    /// What `style(for:in:parent:parentKey:siblings:)` remembers of the styles it computed: each by its parent's
-    /// key and the rules it matched, the cascade's inputs when there is no `style` attribute; and the last one
-    /// returned, which the next sibling most often shares (checked without building a key).
+    /// What `style(for:in:parent:siblings:)` remembers: every style it computed, by serial, and the reusable ones
+    /// (no `style` attribute) by their parent's serial and the rules they matched, the cascade's inputs; and the
+    /// last reusable one returned, which the next sibling most often shares (checked without building a key).
     public struct SiblingMemo: Sendable {
         @usableFromInline struct Key: Hashable, Sendable {
             @usableFromInline let parent: Int
@@ -156,17 +156,15 @@ public struct StyleResolver: Sendable {
                 self.matched = matched
             }
         }
-        /// Each remembered style by its serial, and each serial by its key.
-        @usableFromInline var styles: [ComputedStyle] = []
+        /// Each style by its serial (0, 1, 2, … in the order they were first computed), read in place: a copy of
+        /// a style costs dozens of fields. Their `ancestorFilter` is not kept: it belongs to an element
+        /// (`Computed.filter`), not to a style that elements share.
+        public private(set) var styles: [ComputedStyle] = []
         @usableFromInline var serials: [Key: Int] = [:]
-        /// The key of the style returned last (its serial is `lastSerial`), read in place: a copy of a style costs
-        /// dozens of fields.
+        /// The key and serial of the reusable style returned last, which the next sibling is checked against first.
         @usableFromInline var lastParent = Int.min
         @usableFromInline var lastMatched: [Int32] = []
         @usableFromInline var lastSerial = -1
-        /// The serial of the style the last call returned, the same for every element that shares it (0, 1, 2, …
-        /// in the order styles were first computed); -1 when it is not remembered (a `style` attribute, no parent).
-        public var serial: Int { lastSerial }
         public init() {}
 
         @usableFromInline mutating func returned(_ key: Key, serial: Int) {
@@ -174,44 +172,56 @@ public struct StyleResolver: Sendable {
             lastMatched = key.matched
             lastSerial = serial
         }
+
+        @usableFromInline mutating func store(_ style: ComputedStyle) -> Int {
+            styles.append(style)
+            return styles.count - 1
+        }
     }
 
-    /// `style(for:in:parent:)` for a walk that visits every element after its parent: an element with no `style`
-    /// attribute whose parent has the same key as an element computed before, and which matches the very same
+    /// An element `style(for:in:parent:siblings:)` computed: its style, `SiblingMemo.styles[serial]`, and the
+    /// filter of its own and its ancestors' names, which its children are matched with.
+    public struct Computed: Sendable {
+        public let serial: Int
+        @usableFromInline let filter: AncestorFilter?
+        @usableFromInline init(serial: Int, filter: AncestorFilter?) {
+            self.serial = serial
+            self.filter = filter
+        }
+    }
+
+    /// `style(for:in:parent:)` for a walk that visits every element after its parent, with the styles kept in
+    /// `memo` and named by serial, so that no style is copied per element (issue 19). An element with no `style`
+    /// attribute whose parent has the same style as an element computed before, and which matches the very same
     /// rules, has that element's computed style (the cascade's inputs are equal), so the declarations are not
     /// applied again: the thousands of `<p>` of a chapter, and the `<ruby>`, `<rb>` and `<rt>` of each of its
-    /// paragraphs, cost one match each. `reused` says so, and `memo.serial` names the style, for a caller that
-    /// derives more from it. `parentKey` must differ for parents whose computed styles differ: the parent's node
-    /// number, or the serial of its style.
-    @inlinable public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: ComputedStyle?, parentKey: Int,
-                                               siblings memo: inout SiblingMemo) -> (style: ComputedStyle, reused: Bool) {
-        let ancestors = parent.map { $0.ancestorFilter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
+    /// paragraphs, cost one match each. `reused` says so, for a caller that derives more from a style once.
+    @inlinable public func style<T: StyledTree>(for node: T.Node, in tree: T, parent: Computed?,
+                                               siblings memo: inout SiblingMemo) -> (element: Computed, reused: Bool) {
+        let ancestors = parent.map { $0.filter } ?? (tree.parent(node) == nil ? AncestorFilter() : nil)
         var own = AncestorFilter()
         let matched = matchedRules(node, tree, ancestors, own: &own)
         let attribute = tree.styleAttribute(node)
         let filter = ancestors.map { $0.union(own) }
-        guard attribute == nil, parent != nil else {
-            memo.lastSerial = -1
-            return (computed(matched, styleAttribute: attribute, parent: parent, filter: filter), false)
+        guard attribute == nil, let parent else {
+            // Its own declarations, or no parent: a style of its own, under no key.
+            let style = computed(matched, styleAttribute: attribute, parent: parent.map { memo.styles[$0.serial] },
+                                 filter: nil)
+            return (Computed(serial: memo.store(style), filter: filter), false)
         }
-        if memo.lastSerial >= 0, memo.lastParent == parentKey, memo.lastMatched.elementsEqual(matched.lazy.map(\.entry)) {
-            var style = memo.styles[memo.lastSerial]
-            style.ancestorFilter = filter
-            return (style, true)
+        if memo.lastSerial >= 0, memo.lastParent == parent.serial, memo.lastMatched.elementsEqual(matched.lazy.map(\.entry)) {
+            return (Computed(serial: memo.lastSerial, filter: filter), true)
         }
-        let key = SiblingMemo.Key(parent: parentKey, matched: matched.map(\.entry))
+        let key = SiblingMemo.Key(parent: parent.serial, matched: matched.map(\.entry))
         if let serial = memo.serials[key] {
             memo.returned(key, serial: serial)
-            var style = memo.styles[serial]
-            style.ancestorFilter = filter
-            return (style, true)
+            return (Computed(serial: serial, filter: filter), true)
         }
-        let style = computed(matched, styleAttribute: nil, parent: parent, filter: filter)
-        let serial = memo.styles.count
-        memo.styles.append(style)
+        let style = computed(matched, styleAttribute: nil, parent: memo.styles[parent.serial], filter: nil)
+        let serial = memo.store(style)
         memo.serials[key] = serial
         memo.returned(key, serial: serial)
-        return (style, false)
+        return (Computed(serial: serial, filter: filter), false)
     }
 
     /// The style from the matched rules and the `style` attribute, over what `parent` passes down.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CSS
 
-/// `style(for:in:parent:parentKey:siblings:)` reuses the last style only when the cascade's inputs are the same:
+/// `style(for:in:parent:siblings:)` reuses a style only when the cascade's inputs are the same:
 /// same parent, same matched rules, no `style` attribute. Positional and sibling selectors (`h2 + p`,
 /// `:first-child`) must still tell siblings apart.
 final class SiblingMemoTests: XCTestCase {
@@ -16,15 +16,15 @@ final class SiblingMemoTests: XCTestCase {
         let r = resolver(sheet)
         let plain = tree.styles(r)
         var memo = StyleResolver.SiblingMemo()
-        var withMemo: [ComputedStyle] = []
+        var computed: [StyleResolver.Computed] = []
         var reused = 0
         for e in tree.all {
-            let parent = tree.elements[e].parent
-            let (style, wasReused) = r.style(for: e, in: tree, parent: parent.map { withMemo[$0] }, parentKey: parent ?? -1,
-                                              siblings: &memo)
+            let (element, wasReused) = r.style(for: e, in: tree, parent: tree.elements[e].parent.map { computed[$0] },
+                                                siblings: &memo)
             if wasReused { reused += 1 }
-            withMemo.append(style)
+            computed.append(element)
         }
+        let withMemo = computed.map { memo.styles[$0.serial] }
         for e in tree.all {
             XCTAssertEqual(withMemo[e].textIndent, plain[e].textIndent, "element \(e)")
             XCTAssertEqual(withMemo[e].textAlign, plain[e].textAlign, "element \(e)")
@@ -40,9 +40,9 @@ final class SiblingMemoTests: XCTestCase {
         XCTAssertGreaterThan(reused, 0, "g and x share their style")
     }
 
-    /// Keyed by the serial of the parent's style, as `ElementStyles` walks: the `<rb>` and `<rt>` of every ruby
-    /// of a paragraph share their styles, but not with those under a ruby whose own style differs (an inherited
-    /// weight no rule of theirs mentions).
+    /// Keyed by the serial of the parent's style: the `<rb>` and `<rt>` of every ruby of a paragraph share their
+    /// styles, but not with those under a ruby whose own style differs (an inherited weight no rule of theirs
+    /// mentions).
     func testCousinsShareStylesOnlyUnderEqualParents() {
         let sheet = "rt { font-weight: 300 } ruby.x { font-weight: bold } p { text-indent: 1em }"
         let tree = TestTree(#"<html><body><p><ruby><rb>a</rb><rt>b</rt></ruby><ruby><rb>c</rb><rt>d</rt></ruby>"#
@@ -51,19 +51,20 @@ final class SiblingMemoTests: XCTestCase {
         let r = resolver(sheet)
         let plain = tree.styles(r)
         var memo = StyleResolver.SiblingMemo()
-        var withMemo: [ComputedStyle] = []
-        var keys: [Int] = []
+        var computed: [StyleResolver.Computed] = []
         var reused = 0
         for e in tree.all {
-            let parent = tree.elements[e].parent
-            let (style, wasReused) = r.style(for: e, in: tree, parent: parent.map { withMemo[$0] },
-                                              parentKey: parent.map { keys[$0] } ?? -1, siblings: &memo)
+            let (element, wasReused) = r.style(for: e, in: tree, parent: tree.elements[e].parent.map { computed[$0] },
+                                                siblings: &memo)
             if wasReused { reused += 1 }
-            withMemo.append(style)
-            keys.append(memo.serial >= 0 ? memo.serial : -2 - e)
+            computed.append(element)
         }
+        let withMemo = computed.map { memo.styles[$0.serial] }
         for e in tree.all {
-            XCTAssertEqual(withMemo[e], plain[e], "element \(e)")
+            // The memo's styles keep no ancestor filter (an element's, not a shared style's).
+            var expected = plain[e]
+            expected.ancestorFilter = nil
+            XCTAssertEqual(withMemo[e], expected, "element \(e)")
         }
         XCTAssertTrue(withMemo[tree.byID("bold")].isBold)
         XCTAssertFalse(withMemo[tree.byID("plain")].isBold)

@@ -212,31 +212,28 @@ struct ElementStyles: Sendable {
             return
         }
         // Depth-first with an explicit stack (a hostile book may nest deeper than a worker thread's stack allows);
-        // `ancestors[d]` is the style of the open element at depth d, so each element is computed from its parent's.
-        var ancestors: [ComputedStyle] = []
+        // `ancestors[d]` is the open element at depth d, so each element is computed from its parent's style. The
+        // styles stay in `memo` (`StyleResolver.SiblingMemo`), named by serial, and are read there in place; the
+        // look each gave is `lookOfSerial[serial]` (`looks` index + 1, or 0).
+        var ancestors: [StyleResolver.Computed] = []
         var stack: [(node: XMLNodes.NodeID, depth: Int)] = [(doc.root, 0)]
         var modeWarned = false
-        // Styles already computed, by their parent's style and the rules they matched (`StyleResolver.SiblingMemo`),
-        // and the look each one gave (`looks` index + 1, or 0), by the style's serial.
         var memo = StyleResolver.SiblingMemo()
         var lookOfSerial: [Int32] = []
-        // The key of each open element's style: its serial, or a key of its own when it has none.
-        var ancestorKeys: [Int] = []
         while let (node, depth) = stack.popLast() {
             ancestors.removeSubrange(depth...)
-            ancestorKeys.removeSubrange(depth...)
-            let parentKey = depth == 0 ? -1 : ancestorKeys[depth - 1]
-            let (style, reused) = resolver.style(for: node, in: tree, parent: ancestors.last, parentKey: parentKey,
-                                                 siblings: &memo)
+            let (element, reused) = resolver.style(for: node, in: tree, parent: ancestors.last, siblings: &memo)
+            let serial = element.serial
             if reused {
-                index[Int(node)] = lookOfSerial[memo.serial]
+                index[Int(node)] = lookOfSerial[serial]
             } else {
-                record(style, of: node, vertical: vertical)
-                if memo.serial >= 0 { lookOfSerial.append(index[Int(node)]) }
+                record(memo.styles[serial], of: node, vertical: vertical)
+                lookOfSerial.append(index[Int(node)])
             }
-            if style.isHidden { continue }  // nothing inside a hidden element is shown, whatever it says
-            if let mode, !modeWarned, depth > 1, style.declared.contains(.writingMode),
-               (style.writingMode == .verticalRL) != (mode == .verticalRL) {
+            if memo.styles[serial].isHidden { continue }  // nothing inside a hidden element is shown, whatever it says
+            if let mode, !modeWarned, depth > 1, memo.styles[serial].declared.contains(.writingMode),
+               (memo.styles[serial].writingMode == .verticalRL) != (mode == .verticalRL) {
+                let style = memo.styles[serial]
                 let source = style.writingModeSource.map { " (\($0))" } ?? ""
                 warnings.append("\(path): a block in \(style.writingMode.rawValue)\(source) is set in the page's "
                                 + "\(mode.rawValue); Quire lays out one writing mode per document")
@@ -244,12 +241,7 @@ struct ElementStyles: Sendable {
             }
             let childrenStart = stack.count
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
-            // Only a parent's style is read again (a copy of it costs dozens of fields): most elements hold none.
-            if stack.count > childrenStart {
-                ancestors.append(style)
-                // A style with no serial keys its children by its node, below every serial.
-                ancestorKeys.append(memo.serial >= 0 ? memo.serial : -2 - Int(node))
-            }
+            if stack.count > childrenStart { ancestors.append(element) }
         }
     }
 
