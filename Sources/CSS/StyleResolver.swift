@@ -251,7 +251,9 @@ public struct StyleResolver: Sendable {
                                              own: inout AncestorFilter) -> [(entry: Int32, rank: UInt64)] {
         var out: [(entry: Int32, rank: UInt64)] = []
         let previousType = tree.previousElementSibling(node).map { tree.localNameHash($0) } ?? 0
-        func test(_ list: [Int32]?) {
+        // `out` is passed, not captured: a local function that mutates a captured variable boxes it on the heap
+        // and checks exclusivity at every access (issue 19).
+        func test(_ list: [Int32]?, _ out: inout [(entry: Int32, rank: UInt64)]) {
             guard let list else { return }
             for i in list {
                 let prefilter = prefilters[Int(i)]
@@ -263,7 +265,7 @@ public struct StyleResolver: Sendable {
         if let id = tree.id(node) {
             let h = AncestorFilter.hash(AncestorFilter.idKind, id)
             own.insert(h)
-            if !byID.isEmpty { test(byID[h]) }
+            if !byID.isEmpty { test(byID[h], &out) }
         }
         if let classes = tree.classAttribute(node) {
             var seen: [UInt32] = []
@@ -271,16 +273,16 @@ public struct StyleResolver: Sendable {
                 guard !seen.contains(h) else { return }
                 seen.append(h)
                 own.insert(h)
-                if !byClass.isEmpty { test(byClass[h]) }
+                if !byClass.isEmpty { test(byClass[h], &out) }
             }
         }
         let type = tree.localNameHash(node)
         own.insert(type)
-        if !byType.isEmpty { test(byType[type]) }
+        if !byType.isEmpty { test(byType[type], &out) }
         for bucket in byAttribute where tree.hasAttribute(node, localName: bucket.name, namespaceURI: nil) {
-            test(bucket.entries)
+            test(bucket.entries, &out)
         }
-        test(universal)
+        test(universal, &out)
         for key in ancestorAttributes {
             if let value = tree.attribute(node, localName: key.name, namespaceURI: key.namespace) { key.insert(value, into: &own) }
         }
