@@ -83,9 +83,8 @@ enum MarkdownTableScan {
             var number = 1
             let count = buffer.count
             while start < count {
-                var end = start
                 // Lines end where cmark ends them: at LF, CR, or CR LF.
-                while end < count, buffer[end] != lineFeed, buffer[end] != carriageReturn { end += 1 }
+                var end = ByteSearch.firstIndex(of: lineFeed, or: carriageReturn, in: buffer, from: start)
                 scanner.line(UnsafeBufferPointer(rebasing: buffer[start..<end]), number: number)
                 if end + 1 < count, buffer[end] == carriageReturn, buffer[end + 1] == lineFeed { end += 1 }
                 start = end + 1
@@ -223,6 +222,8 @@ enum MarkdownTableScan {
                 i += 1
             }
             while i < text.count {
+                i = ByteSearch.firstIndex(of: pipe, or: backslash, in: text, from: i)
+                guard i < text.count else { break }
                 let byte = text[i]
                 if byte == pipe {
                     pipes += 1
