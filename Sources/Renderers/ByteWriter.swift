@@ -163,3 +163,40 @@ extension Array where Element == UInt8 {
         append(0x22)
     }
 }
+
+/// Where the JSON writers put bytes: an array, appended to, or a `ByteWriter`, stored into room made in advance
+/// (the page map's pages, issue 19). The writers are generic over it, so each rule is written once and compiled
+/// for both.
+protocol ByteSink {
+    mutating func put(_ byte: UInt8)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// A line feed and `count` spaces.
+    mutating func newline(spaces count: Int)
+}
+
+extension ByteWriter: ByteSink {
+    @inline(__always)
+    mutating func newline(spaces count: Int) {
+        put(0x0A)
+        spaces(count)
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    @inline(__always)
+    mutating func put(_ byte: UInt8) { append(byte) }
+
+    @inline(__always)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+
+    /// One copy from a constant for the depths a JSON document reaches: cheaper than a byte at a time.
+    mutating func newline(spaces count: Int) {
+        let line: StaticString = "\n                    "
+        if count >= 0 && count < line.utf8CodeUnitCount {
+            line.withUTF8Buffer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(1 + count)])) }
+            return
+        }
+        append(0x0A)
+        for _ in 0..<count { append(0x20) }
+    }
+}

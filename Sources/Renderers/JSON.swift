@@ -24,19 +24,13 @@ public indirect enum JSON: Sendable, Equatable {
         return out
     }
 
-    /// A line feed and two spaces a level: one copy from a constant for the depths a page map reaches.
-    static func newline(_ out: inout [UInt8], indent: Int) {
-        let line: StaticString = "\n                    "
-        if indent >= 0 && 2 * indent < line.utf8CodeUnitCount {
-            line.withUTF8Buffer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(1 + 2 * indent)])) }
-            return
-        }
-        out.append(0x0A)
-        for _ in 0..<(2 * indent) { out.append(0x20) }
+    /// A line feed and two spaces a level.
+    static func newline<S: ByteSink>(_ out: inout S, indent: Int) {
+        out.newline(spaces: 2 * indent)
     }
 
-    static func ascii(_ s: StaticString, into out: inout [UInt8]) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    static func ascii<S: ByteSink>(_ s: StaticString, into out: inout S) {
+        s.withUTF8Buffer { out.put($0) }
     }
 
     /// A pretty array at `indent` whose `count` items `item(i, &out)` writes one level deeper: the framing
@@ -84,20 +78,23 @@ public indirect enum JSON: Sendable, Equatable {
         }
     }
 
-    static func decimal(_ value: Int, into out: inout [UInt8]) {
-        if value >= 0 && value < 10 { out.append(0x30 + UInt8(value)); return }
-        if value < 0 { out.append(contentsOf: String(value).utf8); return }
-        // Digits written straight into the buffer: page maps hold hundreds of thousands of numbers.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = UInt(value)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+    static func decimal<S: ByteSink>(_ value: Int, into out: inout S) {
+        if value >= 0 && value < 10 { out.put(0x30 + UInt8(value)); return }
+        if value < 0 {
+            var text = String(value)
+            text.withUTF8 { out.put($0) }
+            return
+        }
+        // Digits written on the stack and put at once: page maps hold hundreds of thousands of numbers.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var count = 0
+            var rest = UInt(value)
             while rest > 0 {
                 buffer[23 - count] = 0x30 + UInt8(rest % 10)
                 rest /= 10
                 count += 1
             }
-            out.append(contentsOf: buffer[(24 - count)...])
+            out.put(UnsafeBufferPointer(rebasing: buffer[(24 - count)...]))
         }
     }
 
@@ -123,17 +120,22 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Escapes into UTF-8 bytes: runs that need no escaping are copied whole.
     public static func escape(_ s: String, into out: inout [UInt8]) {
-        out.append(0x22)
+        putEscaped(s, into: &out)
+    }
+
+    /// `escape(_:into:)` into any sink.
+    static func putEscaped<S: ByteSink>(_ s: String, into out: inout S) {
+        out.put(0x22)
         // Borrowed in place: `var s = s; s.withUTF8` cost a retain and a release per string.
         if s.utf8.withContiguousStorageIfAvailable({ escapeContents($0, into: &out) }) == nil {
             var s = s
             s.withUTF8 { escapeContents($0, into: &out) }
         }
-        out.append(0x22)
+        out.put(0x22)
     }
 
     /// The escaped UTF-8 of a string, without the quotes.
-    private static func escapeContents(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    private static func escapeContents<S: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout S) {
         let count = bytes.count
         var runStart = 0
         var i = 0
@@ -162,9 +164,9 @@ public indirect enum JSON: Sendable, Equatable {
                 default: break
                 }
                 if replacement == nil {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                    out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
                     let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                    for byte in [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]] { out.put(byte) }
                     i += 1
                     runStart = i
                     continue
@@ -176,7 +178,7 @@ public indirect enum JSON: Sendable, Equatable {
                 width = 3
             }
             if let replacement {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
                 ascii(replacement, into: &out)
                 i += width
                 runStart = i
@@ -184,6 +186,6 @@ public indirect enum JSON: Sendable, Equatable {
                 i += 1
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
 }

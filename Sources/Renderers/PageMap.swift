@@ -97,11 +97,12 @@ public enum PageMap {
         func chunk(_ k: Int) -> [UInt8] {
             var out: [UInt8] = []
             let range = min(pages.count, k * chunkSize)..<min(pages.count, (k + 1) * chunkSize)
-            out.reserveCapacity(range.count * 1024)
-            for j in range {
-                if j > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.newline(&out, indent: 2)
-                writePage(pages[j], into: &out)
+            out.appendUpTo(range.reduce(0) { $0 + roomForPage(pages[$1]) }) { writer in
+                for j in range {
+                    if j > 0 { writer.put(UInt8(ascii: ",")) }
+                    JSON.newline(&writer, indent: 2)
+                    writePage(pages[j], into: &writer)
+                }
             }
             return out
         }
@@ -196,13 +197,22 @@ public enum PageMap {
 
     /// One item of the pretty "pages" array (indent level 2), written straight from the page.
     static func writePage(_ page: Page, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        var members = PrettyMembers(out: [], indent: 3)
-        swap(&members.out, &out)
+        out.appendUpTo(roomForPage(page)) { writePage(page, into: &$0) }
+    }
+
+    static func writePage(_ page: Page, into out: inout ByteWriter) {
+        out.put(UInt8(ascii: "{"))
+        var members = PrettyMembers(out: out, indent: 3)
         fields(of: page, into: &members)
-        swap(&members.out, &out)
+        out = members.out
         JSON.newline(&out, indent: 2)
-        out.append(UInt8(ascii: "}"))
+        out.put(UInt8(ascii: "}"))
+    }
+
+    /// Room to make for a page's item: its fields, and each line's text with its indent, quotes and comma. A page
+    /// whose lines need escapes, or that carries styles or ruby, needs more, and the writer grows.
+    static func roomForPage(_ page: Page) -> Int {
+        page.lines.reduce(1024) { $0 + $1.text.utf8.count + 16 }
     }
 
     /// A page of the map as a JSON value (`fields(of:into:)` says what is in it).

@@ -126,17 +126,19 @@ struct JSONMembers: PageMapSink {
 /// Members written as `JSON.write(pretty: true)` writes them, at `indent` (the object's braces are the
 /// caller's). Keys are plain ASCII names, so they need no escaping.
 struct PrettyMembers: PageMapSink {
-    var out: [UInt8]
+    /// Into room made for the page (`PageMap.writePage`): a store per byte where an array append checks
+    /// uniqueness and capacity.
+    var out: ByteWriter
     var indent: Int
     private var first = true
 
-    init(out: [UInt8], indent: Int) {
+    init(out: ByteWriter, indent: Int) {
         self.out = out
         self.indent = indent
     }
 
     private mutating func key(_ name: StaticString) {
-        if !first { out.append(UInt8(ascii: ",")) }
+        if !first { out.put(UInt8(ascii: ",")) }
         first = false
         JSON.newline(&out, indent: indent)
         // `"name": ` built on the stack and appended once: a page map writes a dozen keys a page.
@@ -147,7 +149,7 @@ struct PrettyMembers: PageMapSink {
                 key[name.count + 1] = 0x22
                 key[name.count + 2] = UInt8(ascii: ":")
                 key[name.count + 3] = 0x20
-                out.append(contentsOf: key)
+                out.put(UnsafeBufferPointer(key))
             }
         }
     }
@@ -159,7 +161,7 @@ struct PrettyMembers: PageMapSink {
 
     mutating func string(_ key: StaticString, _ value: String) {
         self.key(key)
-        JSON.escape(value, into: &out)
+        JSON.putEscaped(value, into: &out)
     }
 
     mutating func optional(_ key: StaticString, _ value: String?) {
@@ -178,20 +180,20 @@ struct PrettyMembers: PageMapSink {
 
     mutating func object(_ key: StaticString, _ body: (inout PrettyMembers) -> Void) {
         self.key(key)
-        out.append(UInt8(ascii: "{"))
+        out.put(UInt8(ascii: "{"))
         let start = out.count
         indent += 1
         first = true
         body(&self)
         indent -= 1
         first = false
-        if out.count == start { out.append(UInt8(ascii: "}")); return } // `{}`, as JSON.write writes it
+        if out.count == start { out.put(UInt8(ascii: "}")); return } // `{}`, as JSON.write writes it
         JSON.newline(&out, indent: indent)
-        out.append(UInt8(ascii: "}"))
+        out.put(UInt8(ascii: "}"))
     }
 
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
-        array(key, count: count) { i, out in JSON.escape(item(i), into: &out) }
+        array(key, count: count) { i, out in JSON.putEscaped(item(i), into: &out) }
     }
 
     mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int) {
@@ -199,37 +201,37 @@ struct PrettyMembers: PageMapSink {
     }
 
     /// An array of `count` scalar items, one per line, as `JSON.write` lays them out.
-    private mutating func array(_ key: StaticString, count: Int, _ write: (Int, inout [UInt8]) -> Void) {
+    private mutating func array(_ key: StaticString, count: Int, _ write: (Int, inout ByteWriter) -> Void) {
         self.key(key)
         if count == 0 { JSON.ascii("[]", into: &out); return }
-        out.append(UInt8(ascii: "["))
+        out.put(UInt8(ascii: "["))
         for i in 0..<count {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if i > 0 { out.put(UInt8(ascii: ",")) }
             JSON.newline(&out, indent: indent + 1)
             write(i, &out)
         }
         JSON.newline(&out, indent: indent)
-        out.append(UInt8(ascii: "]"))
+        out.put(UInt8(ascii: "]"))
     }
 
     mutating func objects(_ key: StaticString, count: Int, _ item: (Int, inout PrettyMembers) -> Void) {
         self.key(key)
         if count == 0 { JSON.ascii("[]", into: &out); return }
-        out.append(UInt8(ascii: "["))
+        out.put(UInt8(ascii: "["))
         let level = indent
         for i in 0..<count {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if i > 0 { out.put(UInt8(ascii: ",")) }
             JSON.newline(&out, indent: level + 1)
-            out.append(UInt8(ascii: "{"))
+            out.put(UInt8(ascii: "{"))
             indent = level + 2
             first = true
             item(i, &self)
             JSON.newline(&out, indent: level + 1)
-            out.append(UInt8(ascii: "}"))
+            out.put(UInt8(ascii: "}"))
         }
         indent = level
         first = false
         JSON.newline(&out, indent: indent)
-        out.append(UInt8(ascii: "]"))
+        out.put(UInt8(ascii: "]"))
     }
 }
