@@ -45,8 +45,12 @@ struct ByteWriter {
     }
 
     mutating func put(_ text: String) {
-        var text = text
-        text.withUTF8 { put($0) }
+        // Borrowed in place where the string is contiguous (always, for native strings): `var text = text` cost a
+        // retain and a release per line drawn (issue 19).
+        if text.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
+            var text = text
+            text.withUTF8 { put($0) }
+        }
     }
 
     /// `count` copies of `piece`, as in a frame edge.

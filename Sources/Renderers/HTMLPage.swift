@@ -19,7 +19,7 @@ struct HTMLPageDrawer: Sendable {
     var imageBoxes: [[Int?]]
     /// Page bodies shared by the documents that show a page (its spread and its index thumbnail; see
     /// `HTMLPageBodies`), drawn without note links. Nil: each page is drawn where it is shown.
-    var sharedBodies: HTMLPageBodies?
+    var sharedBodies: HTMLPageBodies<[UInt8]>?
 
     /// What a reading view adds to a slot (none in thumbnails): classes and attributes, from its page number.
     typealias SlotMarks = (Int?) -> (classes: String, attributes: String)
@@ -115,7 +115,7 @@ struct HTMLPageDrawer: Sendable {
     /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures; onto the
     /// end of `out`. `body`, when given, is the page's `body(of:links:)` drawn before with these links.
     func page(_ page: Page, binding: String?, links: [String: String] = [:], id: String? = nil,
-              body: String? = nil, into out: inout [UInt8]) {
+              body: [UInt8]? = nil, into out: inout [UInt8]) {
         out.put("<div class=\"page ")
         out.put(page.writingMode == .verticalRL ? "vrl" : "htb")
         if page.kind == .blank { out.put(" blank") }
@@ -133,20 +133,20 @@ struct HTMLPageDrawer: Sendable {
         out.putAttribute(" dir", page.direction.rawValue)
         out.putAttribute(" data-page", String(page.number))
         out.put(">")
-        out.put(contentsOf: body ?? self.body(of: page, links: links))
+        out.append(contentsOf: body ?? self.body(of: page, links: links))
         out.put("</div>")
     }
 
     /// A page's lines, image boxes grouped as figures: what `page` puts inside the page's box.
-    func body(of page: Page, links: [String: String]) -> String {
+    func body(of page: Page, links: [String: String]) -> [UInt8] {
         let vertical = page.writingMode == .verticalRL
         let limit = vertical ? page.blockSize : size.lines
         let lines = page.lines.prefix(limit)
         let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
         var anchors: [Int: String] = [:]
         for (k, note) in page.notes.enumerated() where !note.continued { anchors[note.line] = "fn\(page.number)-\(k)" }
-        // Built as bytes and made a string once: a `String` grown by many small appends paid ~380 instructions
-        // an append, a third of a site's drawing (issue 19).
+        // Built and kept as bytes: a `String` grown by many small appends paid ~380 instructions an append, a
+        // third of a site's drawing, and making one String of the bytes checked their UTF-8 again (issue 19).
         var out: [UInt8] = []
         out.reserveCapacity(lines.count * (size.columns + 48))
         var index = 0
@@ -169,7 +169,7 @@ struct HTMLPageDrawer: Sendable {
                 index += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// One line (a column in vertical-rl) with its own `lang` and `dir`, onto the end of `out`; decorations are

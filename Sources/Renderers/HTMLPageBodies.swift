@@ -8,18 +8,18 @@ import Synchronization
 /// second takes it away. The writer makes the index and the spread files at once, front to back, so only the
 /// pages between the two fronts are held. A page asked for a third time is drawn again: the same bytes (drawing
 /// is pure), only slower, so the output never depends on the order the documents are made in.
-final class HTMLPageBodies: Sendable {
+final class HTMLPageBodies<Body: Sendable>: Sendable {
     /// How many documents show each page, so how many asks a kept body waits for.
-    static let asksPerPage = 2
+    static var asksPerPage: Int { 2 }
 
-    private enum Slot { case notDrawn, kept(String, asksLeft: Int), taken }
+    private enum Slot { case notDrawn, kept(Body, asksLeft: Int), taken }
     private let slots: Mutex<[Slot]>
 
     init(pageCount: Int) { slots = Mutex(Array(repeating: .notDrawn, count: pageCount)) }
 
     /// Draws every page now, on all cores, each kept for both its asks: for a site made as one document (the
     /// single file), which would otherwise draw its pages on one thread.
-    func drawAll(_ draw: (Int) -> String) {
+    func drawAll(_ draw: (Int) -> Body) {
         let count = slots.withLock { $0.count }
         let drawn = orderedConcurrentMap(count: count) { draw($0 + 1) }
         slots.withLock { slots in
@@ -29,9 +29,9 @@ final class HTMLPageBodies: Sendable {
 
     /// Page `number`'s body: kept from an earlier ask, or drawn now by `draw` (outside the lock, so two threads
     /// draw two pages at once).
-    func body(_ number: Int, draw: () -> String) -> String {
+    func body(_ number: Int, draw: () -> Body) -> Body {
         let index = number - 1
-        let kept: String? = slots.withLock { slots in
+        let kept: Body? = slots.withLock { slots in
             guard slots.indices.contains(index), case .kept(let body, let left) = slots[index] else { return nil }
             slots[index] = left > 1 ? .kept(body, asksLeft: left - 1) : .taken
             return body

@@ -59,7 +59,7 @@ public struct HTMLSite: Sendable {
         sizing.horizontalPages = result.pages.contains { $0.writingMode != .verticalRL }
         drawer.placeholderMode = sizing.horizontalPages ? "htb" : "vrl"
         // Each page's lines drawn once for its spread and its thumbnail alike, and dropped once both are made.
-        let bodies = HTMLPageBodies(pageCount: result.pages.count)
+        let bodies = HTMLPageBodies<[UInt8]>(pageCount: result.pages.count)
         drawer.sharedBodies = bodies
         if mode == .single {
             let bodyDrawer = drawer

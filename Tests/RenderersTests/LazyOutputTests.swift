@@ -45,7 +45,7 @@ final class LazyOutputTests: XCTestCase {
     }
 
     func testAPageBodyIsDrawnOnceForItsTwoDocumentsThenDropped() {
-        let bodies = HTMLPageBodies(pageCount: 3)
+        let bodies = HTMLPageBodies<String>(pageCount: 3)
         let drawn = Counter()
         let draw = { drawn.add(); return "<div>two</div>" }
         XCTAssertEqual(bodies.body(2, draw: draw), "<div>two</div>")
@@ -60,7 +60,7 @@ final class LazyOutputTests: XCTestCase {
     }
 
     func testDrawAllKeepsEachBodyForBothAsks() {
-        let bodies = HTMLPageBodies(pageCount: 50)
+        let bodies = HTMLPageBodies<String>(pageCount: 50)
         bodies.drawAll { "page \($0)" }
         XCTAssertEqual(bodies.keptCount, 50)
         let drawn = Counter()
@@ -77,7 +77,7 @@ final class LazyOutputTests: XCTestCase {
     /// drawn once or (when both asks draw it at once) twice, and nothing is left held.
     func testConcurrentAsksGetTheirOwnPagesBodies() {
         let pages = 2_000
-        let bodies = HTMLPageBodies(pageCount: pages)
+        let bodies = HTMLPageBodies<String>(pageCount: pages)
         let drawn = Counter()
         var asks = Array(1...pages) + Array(1...pages)
         var generator = SeededGenerator(for: self)
