@@ -81,7 +81,7 @@ struct LineBuilder {
         if tally.plain && printedAsIs && align != .justify {
             tally.contentWidth = runWidth
         } else {
-            count(run, into: &tally)
+            count(run, into: &tally, justifying: align == .justify)
         }
         if runWidth > available {
             // Only a cluster wider than the line overflows it: the line breaker splits anything else.
@@ -148,22 +148,24 @@ struct LineBuilder {
         }
     }
 
-    /// Counts what justification and the plain-line test need about the clusters of `run`.
-    private func count(_ run: Range<Int>, into tally: inout LineTally) {
+    /// Counts what the plain-line test and, when `justifying`, justification need about the clusters of `run`
+    /// (an unjustified line needs only its width and the test: issue 19).
+    @inline(__always)
+    private func count(_ run: Range<Int>, into tally: inout LineTally, justifying: Bool) {
         for c in run {
             tally.contentWidth += Int(clusterWidth[c])
             let f = clusterFlags[c]
             if f.contains(.space) {
-                tally.spaces += 1
+                if justifying { tally.spaces += 1 }
                 let b = Int(clusterStart[c])
                 if bytes[b] != 0x20 && bytes[b] < 0x80 { tally.plain = false }
             } else if f.contains(.invisible) {
                 tally.plain = false
-            } else if clusterWidth[c] > 0 {
+            } else if justifying && clusterWidth[c] > 0 {
                 tally.inks += 1
                 if f.contains(.breakAfter) && !f.contains(.hyphen) { tally.breakableInks += 1 }
             }
-            if f.contains(.wide) { tally.wide = true }
+            if justifying && f.contains(.wide) { tally.wide = true }
         }
     }
 
