@@ -278,31 +278,43 @@ static inline void qi_store_ascii(uint8_t b, int32_t k, const uint8_t *ascii_cla
     classes[k] = ascii_classes[b];
 }
 
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "qi_measure reads the first of eight bytes as a word's lowest byte"
+#endif
+
 int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, const uint8_t *ascii_classes,
                    int32_t *starts, uint8_t *widths, uint8_t *flags, uint8_t *classes) {
     int32_t n = 0;
     for (int32_t i = 0; i < length;) {
-        /* Eight ASCII bytes without a carriage return are eight clusters of one byte each: most of most books,
-           stored without a test per byte (a word's high bits say "not ASCII", a zero byte of word ^ 0x0D..0D
-           says "carriage return"). */
-        while (length - i >= 8) {
-            uint64_t word;
-            memcpy(&word, text + i, 8);
-            uint64_t cr = word ^ 0x0D0D0D0D0D0D0D0DULL;
-            if ((word | ((cr - 0x0101010101010101ULL) & ~cr)) & 0x8080808080808080ULL) break;
-            for (int32_t j = 0; j < 8; j++) {
-                starts[n] = i + j;
-                qi_store_ascii(text[i + j], n++, ascii_classes, widths, flags, classes);
-            }
-            i += 8;
-        }
-        if (i >= length) break;
         uint8_t b = text[i];
         if (b < 0x80) {
-            if (b == '\r') return -1;
-            starts[n] = i;
-            qi_store_ascii(b, n++, ascii_classes, widths, flags, classes);
-            i++;
+            /* ASCII bytes other than a carriage return are clusters of one byte each: most of most books. They are
+               taken eight at a time, up to the first byte that is not (a word's high bits mark bytes beyond ASCII,
+               a zero byte of word ^ 0x0D..0D a carriage return; the lowest mark is exact), without a test each. */
+            int32_t run = 0;
+            if (length - i >= 8) {
+                uint64_t word;
+                memcpy(&word, text + i, 8);
+                uint64_t cr = word ^ 0x0D0D0D0D0D0D0D0DULL;
+                uint64_t stop = (word | ((cr - 0x0101010101010101ULL) & ~cr)) & 0x8080808080808080ULL;
+                run = stop ? __builtin_ctzll(stop) >> 3 : 8;
+            } else {
+                run = b == '\r' ? 0 : 1;
+            }
+            if (run == 0) return -1; /* a carriage return: ICU's grapheme iterator pairs it with a line feed */
+            if (run == 8) {
+                /* A fixed count, so the compiler unrolls it. */
+                for (int32_t j = 0; j < 8; j++) {
+                    starts[n] = i + j;
+                    qi_store_ascii(text[i + j], n++, ascii_classes, widths, flags, classes);
+                }
+            } else {
+                for (int32_t j = 0; j < run; j++) {
+                    starts[n] = i + j;
+                    qi_store_ascii(text[i + j], n++, ascii_classes, widths, flags, classes);
+                }
+            }
+            i += run;
             continue;
         }
         int32_t start = i;
