@@ -175,22 +175,32 @@ struct HTMLPageDrawer: Sendable {
     /// One line (a column in vertical-rl) with its own `lang` and `dir`, onto the end of `out`; decorations are
     /// dimmed, inline styles drawn as `CellLook` says (`mk`: the line has emphasis marks, which reach past its box).
     func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:], into out: inout [UInt8]) {
-        out.put("<div class=\"l")
-        if case .heading = line.role { out.put(" hd") }
-        if line.role == .runningHead { out.put(" rh") }
-        if line.styles.contains(where: { $0.style.emphasisMark != nil }) { out.put(" mk") }
-        out.put("\"")
+        // Literals joined where they meet: most lines of a novel take four appends before their text.
+        let heading: Bool
+        if case .heading = line.role { heading = true } else { heading = false }
+        let marks = line.styles.contains(where: { $0.style.emphasisMark != nil })
+        if heading || line.role == .runningHead || marks {
+            out.put("<div class=\"l")
+            if heading { out.put(" hd") }
+            if line.role == .runningHead { out.put(" rh") }
+            if marks { out.put(" mk") }
+            out.put("\"")
+        } else {
+            out.put("<div class=\"l\"")
+        }
         if let id {
             out.put(" id=\"")
             out.put(contentsOf: id)
             out.put("\"")
         }
+        let rtl = line.direction == .rtl
         if let lang = HTMLEscape.language(line.language) {
             out.put(" lang=\"")
             out.put(contentsOf: lang)
-            out.put("\"")
+            out.put(rtl ? "\" dir=\"rtl\">" : "\" dir=\"ltr\">")
+        } else {
+            out.put(rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
         }
-        out.put(line.direction == .rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
         if line.alignment == .center || line.alignment == .end { out.put(contentsOf: lead(line, vertical: vertical)) }
         if vertical {
             out.put(contentsOf: columnCells(line, links: links))

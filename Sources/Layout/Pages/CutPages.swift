@@ -185,7 +185,7 @@ private struct FlowStream {
             // Moved out of the stream: each line is read once, so no retain and release per line.
             var line = Line.placeholder
             swap(&line, &lines[i].line)
-            taken.append(consume line)
+            taken.append(line)
         }
         return (taken, sources, labels, starts)
     }
