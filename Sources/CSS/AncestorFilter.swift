@@ -36,16 +36,26 @@
 
     @inlinable static func forEachToken(_ list: String, seed: UInt32, _ body: (UInt32) -> Void) {
         var list = list
-        list.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                guard i < bytes.count else { return }
-                var h = seed
-                while i < bytes.count, !isSpace(bytes[i]) { h = (h ^ UInt32(bytes[i])) &* 16_777_619; i += 1 }
-                body(h)
-            }
+        list.withUTF8 { forEachToken($0, seed: seed, body) }
+    }
+
+    /// `forEachToken` on the list's UTF-8.
+    @inlinable static func forEachToken(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt32, _ body: (UInt32) -> Void) {
+        var i = 0
+        while i < bytes.count {
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count else { return }
+            var h = seed
+            while i < bytes.count, !isSpace(bytes[i]) { h = (h ^ UInt32(bytes[i])) &* 16_777_619; i += 1 }
+            body(h)
         }
+    }
+
+    /// `hash(_:_:)` of a value's UTF-8.
+    @inlinable static func hash(_ kind: UInt8, bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h = seed(kind)
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
     }
 
     @inlinable static func isSpace(_ b: UInt8) -> Bool {

@@ -62,14 +62,26 @@ extension CompoundMatcher {
 extension SimpleTest {
     @inlinable func matches<T: StyledTree>(_ node: T.Node, _ tree: T) -> Bool {
         switch self {
-        case .id(let id): return tree.id(node) == id
-        case .class(let name): return tree.classAttribute(node)?.containsToken(name) ?? false
+        // On the tree's bytes, compared code point by code point (Selectors 4 §6: case-sensitive), as attributes are.
+        case .id(let id):
+            return tree.withIDBytes(node) { actual in actual.map { a in SimpleTest.withBytes(id) { a.elementsEqual($0) } } ?? false }
+        case .class(let name):
+            return tree.withClassBytes(node) { list in list.map { l in SimpleTest.withBytes(name) { String.containsToken(l, $0) } } ?? false }
         case .attribute(let test): return test.matches(node, tree)
         case .pseudo(let p): return p.matches(node, tree)
         case .not(let list): return !list.contains { $0.matches(node, tree) }
         case .is(let list, _): return list.contains { $0.matches(node, tree) }
         case .never: return false
         }
+    }
+}
+
+extension SimpleTest {
+    /// A selector's name or value as UTF-8, borrowed where the string keeps it contiguous (a copy would retain it).
+    @inlinable static func withBytes<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let r = s.utf8.withContiguousStorageIfAvailable(body) { return r }
+        var s = s
+        return s.withUTF8(body)
     }
 }
 

@@ -262,14 +262,15 @@ public struct StyleResolver: Sendable {
                 if matchers[Int(i)].matches(node, in: tree) { out.append((i, ranks[Int(i)])) }
             }
         }
-        if let id = tree.id(node) {
-            let h = AncestorFilter.hash(AncestorFilter.idKind, id)
+        // The id and classes hashed from the tree's bytes: no String per element (issue 19).
+        if let h = tree.withIDBytes(node, { $0.map { AncestorFilter.hash(AncestorFilter.idKind, bytes: $0) } }) {
             own.insert(h)
             if !byID.isEmpty { test(byID[h], &out) }
         }
-        if let classes = tree.classAttribute(node) {
+        tree.withClassBytes(node) { classes in
+            guard let classes else { return }
             var seen: [UInt32] = []
-            AncestorFilter.forEachToken(classes, kind: AncestorFilter.classKind) { h in
+            AncestorFilter.forEachToken(classes, seed: AncestorFilter.seed(AncestorFilter.classKind)) { h in
                 guard !seen.contains(h) else { return }
                 seen.append(h)
                 own.insert(h)

@@ -34,6 +34,11 @@ public protocol StyledTree {
     func id(_ node: Node) -> String?
     /// The `class` attribute as written; `StyleResolver` splits it on whitespace.
     func classAttribute(_ node: Node) -> String?
+    /// Calls `body` with the UTF-8 of the `id` attribute (nil when none). Has a default; an arena can lend its own
+    /// bytes, so matching makes no String per element (issue 19).
+    func withIDBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R
+    /// Calls `body` with the UTF-8 of the `class` attribute (nil when none), as `withIDBytes`.
+    func withClassBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R
     /// The `style` attribute.
     func styleAttribute(_ node: Node) -> String?
     /// True for the document element. Has a default (no parent).
@@ -55,6 +60,14 @@ extension StyledTree {
     public func id(_ node: Node) -> String? { attribute(node, localName: "id", namespaceURI: "") }
     public func classAttribute(_ node: Node) -> String? { attribute(node, localName: "class", namespaceURI: "") }
     public func styleAttribute(_ node: Node) -> String? { attribute(node, localName: "style", namespaceURI: "") }
+    public func withIDBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard var value = id(node) else { return body(nil) }
+        return value.withUTF8 { body($0) }
+    }
+    public func withClassBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard var value = classAttribute(node) else { return body(nil) }
+        return value.withUTF8 { body($0) }
+    }
     public func isRoot(_ node: Node) -> Bool { parent(node) == nil }
     public func localNameHash(_ node: Node) -> UInt32 { Self.typeHash(localName(node)) }
     /// The hash `localNameHash` answers for an element named `name`.

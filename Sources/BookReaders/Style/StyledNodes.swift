@@ -104,6 +104,13 @@ struct StyledNodes: StyledTree {
 
     func id(_ node: Node) -> String? { doc.attribute(node, XMLNodes.Known.id) }
     func classAttribute(_ node: Node) -> String? { classID.flatMap { doc.attribute(node, $0) } }
+    func withIDBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        doc.withAttributeBytes(node, XMLNodes.Known.id, body)
+    }
+    func withClassBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let classID else { return body(nil) }
+        return doc.withAttributeBytes(node, classID, body)
+    }
     func styleAttribute(_ node: Node) -> String? { doc.attribute(node, XMLNodes.Known.style) }
     func isRoot(_ node: Node) -> Bool { node == doc.root }
 }

@@ -92,6 +92,16 @@ struct XMLNodes {
         return string(start: attribute.start, count: attribute.count)
     }
 
+    /// Calls `body` with the UTF-8 of the attribute with this interned name in no namespace, nil when the element
+    /// has none: the arena's own bytes, no String made (the cascade's id and class tests, issue 19).
+    func withAttributeBytes<R>(_ id: NodeID, _ name: Name, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let a = attributeIndex(id, name, namespace: NS.none) else { return body(nil) }
+        let attribute = attributes[a]
+        return bytes.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(attribute.start)..<Int(attribute.start + attribute.count)]))
+        }
+    }
+
     /// The value of an attribute in no namespace named by a String: for names outside the seeds (one table lookup).
     func attribute(_ id: NodeID, named name: String) -> String? {
         guard let n = names.strings.firstIndex(of: name) else { return nil }
