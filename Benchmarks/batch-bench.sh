@@ -30,6 +30,7 @@ work=$(cd "$work" && pwd)
 rm -rf "$work"/out-*
 : > "$summary"
 source Benchmarks/verdict.sh
+settle_binary "$quire"
 
 # books, failed and pages of a manifest.
 count() {

@@ -20,6 +20,7 @@ mkdir -p "$outroot"
 gcc -O2 -o "$floor" Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
 gcc -O2 -o "$mdfloor" Benchmarks/floor-markdown.c $(pkg-config --cflags --libs libcmark-gfm)
 source Benchmarks/verdict.sh
+settle_binary "$quire"
 
 # Each run of an `-o` command gets a folder of its own (`measure` turns the argument @OUT@ into out-1, out-2, …):
 # writing just after 2,700 files were removed makes ext4's inode allocator slow the run down (1.9 s against 0.24 s
