@@ -126,12 +126,13 @@ struct LineBuilder {
             labels.append(input.markers[marker].label)
             marker += 1
         }
-        // Built where it is stored: a FlowLine copied into `out` costs a retain and release per field.
-        out.append(FlowLine(line: Line(text: text, width: lineWidth, direction: direction,
+        // Built where it is stored: a FlowLine copied into `out` costs a retain and release per field. The locals
+        // are consumed: without it the optimizer copied the new Line (a retain per field) and destroyed the first.
+        out.append(FlowLine(line: Line(text: consume text, width: lineWidth, direction: direction,
                                        alignment: justification.gaps > 0 ? .justify : placement, role: role,
-                                       decorations: decorations, language: language, rubies: rubySpans,
-                                       styles: styles, hyphenated: hyphenated),
-                            start: start, end: end, labels: labels))
+                                       decorations: consume decorations, language: language,
+                                       rubies: consume rubySpans, styles: consume styles, hyphenated: hyphenated),
+                            start: start, end: end, labels: consume labels))
     }
 
     /// Records the hyphen just written at the end of the text as a decoration; it takes the style of the letter
