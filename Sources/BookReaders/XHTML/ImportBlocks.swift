@@ -68,7 +68,7 @@ extension ContentImporter {
         if look?.avoidBreakBefore == true, !out.isEmpty { out[out.count - 1].look.keepWithNext = true }
         let first = out.count
         defer {
-            if let look { keeps(look, blocks: &out, from: first) }
+            if let look { Self.keeps(look, blocks: &out, from: first) }
             if let side = look?.breakAfter { breakPage(side) }
         }
         if let key = noteKey(e, name: name, context: &context) {

@@ -47,8 +47,9 @@ extension ContentImporter {
                                                  "article", "header", "footer", "address", "center", "figcaption"]
 
     /// `break-after: avoid` and `break-inside: avoid` on an element, applied to the blocks it made (from `first`):
-    /// no break after its last one, and none between its own blocks.
-    func keeps(_ look: ElementLook, blocks out: inout [Block], from first: Int) {
+    /// no break after its last one, and none between its own blocks. Static: called from a `defer` in `node`, an
+    /// instance method made a copy of the whole importer for every element (issue 19).
+    static func keeps(_ look: ElementLook, blocks out: inout [Block], from first: Int) {
         guard first < out.count else { return }
         if look.avoidBreakInside {
             for i in first..<(out.count - 1) { out[i].look.keepWithNext = true }
