@@ -144,9 +144,9 @@ extension LayoutContext {
         // A table's body lines share one header: prefixed once (Array's == sees shared storage at once).
         var header: (source: [Line], prefixed: [Line]) = ([], [])
         for i in start..<out.count where !out[i].markerOnly {
-            var text = isFirst ? first : rest
-            // The prefix's width, nil once the prefix is changed for this line.
-            var textWidth: Int? = isFirst ? firstWidth : restWidth
+            let text = isFirst ? first : rest
+            // The prefix's width (`prefixLine` measures it again once it changes the prefix).
+            let textWidth: Int? = isFirst ? firstWidth : restWidth
             isFirst = false
             if !out[i].repeatedHeader.isEmpty, !rest.isEmpty {
                 if out[i].repeatedHeader != header.source {
@@ -162,44 +162,46 @@ extension LayoutContext {
                 }
                 out[i].repeatedHeader = header.prefixed
             }
-            // Moved out and back: a copy would retain each of the line's fields.
-            var line = Line.placeholder
-            swap(&line, &out[i].line)
-            if let measure, shows, line.alignment == .center || line.alignment == .end {
-                let lead = line.startOffset(inInlineSize: measure)
-                line.alignment = .start
-                if lead > 0 {
-                    text += String.repeated(" ", count: lead)
-                    textWidth = nil
-                }
-            }
-            if line.text.isEmpty {
-                while text.last == " " {
-                    text.removeLast()
-                    textWidth = nil
-                }
-            }
-            if text.isEmpty {
-                out[i].line = line
-                continue
-            }
-            let shift = text.utf8.count
-            var decorations = [0..<shift]
-            for range in line.decorations {
-                let moved = (range.lowerBound + shift)..<(range.upperBound + shift)
-                if moved.lowerBound == decorations[decorations.count - 1].upperBound {
-                    decorations[decorations.count - 1] = decorations[decorations.count - 1].lowerBound..<moved.upperBound
-                } else {
-                    decorations.append(moved)
-                }
-            }
-            line.width += textWidth ?? width(of: text)
-            line.text = text + line.text
-            line.decorations = decorations
-            if !line.rubies.isEmpty { line.rubies = line.rubies.map { $0.shifted(by: shift) } }
-            if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
-            out[i].line = line
+            // Changed where it lies (`out[i].line` passed inout): moving it out and back through a static
+            // placeholder line copied that placeholder for every line (issue 19).
+            prefixLine(&out[i].line, with: text, width: textWidth, measure: shows ? measure : nil)
         }
+    }
+
+    /// One line of `prefix`: `text` (`textWidth` cells, nil: to be measured) put before it, after the lead that
+    /// places a centred or end-aligned line in `measure`; an empty line drops the prefix's trailing spaces.
+    private func prefixLine(_ line: inout Line, with prefix: String, width prefixWidth: Int?, measure: Int?) {
+        var text = prefix, textWidth = prefixWidth
+        if let measure, line.alignment == .center || line.alignment == .end {
+            let lead = line.startOffset(inInlineSize: measure)
+            line.alignment = .start
+            if lead > 0 {
+                text += String.repeated(" ", count: lead)
+                textWidth = nil
+            }
+        }
+        if line.text.isEmpty {
+            while text.last == " " {
+                text.removeLast()
+                textWidth = nil
+            }
+        }
+        if text.isEmpty { return }
+        let shift = text.utf8.count
+        var decorations = [0..<shift]
+        for range in line.decorations {
+            let moved = (range.lowerBound + shift)..<(range.upperBound + shift)
+            if moved.lowerBound == decorations[decorations.count - 1].upperBound {
+                decorations[decorations.count - 1] = decorations[decorations.count - 1].lowerBound..<moved.upperBound
+            } else {
+                decorations.append(moved)
+            }
+        }
+        line.width += textWidth ?? width(of: text)
+        line.text = text + line.text
+        line.decorations = decorations
+        if !line.rubies.isEmpty { line.rubies = line.rubies.map { $0.shifted(by: shift) } }
+        if !line.styles.isEmpty { line.styles = line.styles.map { $0.shifted(by: shift) } }
     }
 
     /// A quote is its blocks behind a bar, given up when the bar squeezes a character that fits without it.

@@ -182,8 +182,8 @@ private struct FlowStream {
                 cursor[c] = max(cursor[c], end)
             }
             if !lines[i].labels.isEmpty { labels += lines[i].labels }
-            // Copied, not swapped for `Line.placeholder`: copying that static retains as many (empty) fields as
-            // the line has, and cost a `swift_once` per line besides.
+            // Copied, not swapped for an empty placeholder line: copying a static placeholder retained as many
+            // (empty) fields as the line has, and cost a `swift_once` per line besides.
             taken.append(lines[i].line)
         }
         return (taken, sources, labels, starts)

@@ -88,9 +88,6 @@ public struct Line: Sendable, Hashable {
         self.hyphenated = hyphenated
     }
 
-    /// An empty line to swap in where a line is moved out of an array.
-    static let placeholder = Line(text: "", width: 0)
-
     /// The book's own text on this line, decorations removed: what "nothing lost" is checked against.
     public var content: String {
         if decorations.isEmpty { return text }
