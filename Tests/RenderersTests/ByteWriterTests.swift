@@ -35,6 +35,23 @@ final class ByteWriterTests: XCTestCase {
         XCTAssertEqual(empty, expected)
     }
 
+    /// A line feed and `n` spaces at every depth and with every room left, on both sides of the two-word path
+    /// (room for sixteen bytes, fewer than sixteen spaces): only the bytes meant land, whatever was stored past them.
+    func testNewlineAtEveryDepthAndRoom() {
+        for n in 0...40 {
+            let expected = Array("x".utf8) + [0x0A] + [UInt8](repeating: 0x20, count: n) + Array("y".utf8)
+            for limit in 0...60 {
+                var out: [UInt8] = []
+                out.appendUpTo(limit) { writer in
+                    writer.put(UInt8(ascii: "x"))
+                    writer.newline(spaces: n)
+                    writer.put(UInt8(ascii: "y"))
+                }
+                XCTAssertEqual(out, expected, "n \(n), limit \(limit)")
+            }
+        }
+    }
+
     /// Many small overflows in a row: the writer keeps growing and every byte lands.
     func testGrowsRepeatedly() {
         var out: [UInt8] = []
