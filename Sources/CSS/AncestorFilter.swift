@@ -29,11 +29,8 @@
 
     @usableFromInline static let typeKind: UInt8 = 1, idKind: UInt8 = 2, classKind: UInt8 = 3, attributeKind: UInt8 = 4
 
-    /// Calls `body` with the hash of each whitespace-separated token of `list` (a `class` attribute), on its bytes.
-    @inlinable static func forEachToken(_ list: String, kind: UInt8, _ body: (UInt32) -> Void) {
-        forEachToken(list, seed: seed(kind), body)
-    }
-
+    /// Calls `body` with the hash of each whitespace-separated token of `list` (an attribute value), each started
+    /// from `seed`, on its bytes.
     @inlinable static func forEachToken(_ list: String, seed: UInt32, _ body: (UInt32) -> Void) {
         var list = list
         list.withUTF8 { forEachToken($0, seed: seed, body) }

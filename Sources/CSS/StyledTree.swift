@@ -75,13 +75,8 @@ extension StyledTree {
 }
 
 extension String {
-    /// True when the whitespace-separated list `self` holds `token` (the `~=` test and class matching), on bytes.
-    @usableFromInline func containsToken(_ token: String) -> Bool {
-        var me = self, wanted = token
-        return me.withUTF8 { list in wanted.withUTF8 { String.containsToken(list, $0) } }
-    }
-
-    /// `containsToken` on UTF-8 bytes: tokens are separated by ASCII whitespace (space, tab, LF, FF, CR).
+    /// True when the whitespace-separated list `list` holds the token `t` (the `~=` test and class matching), on
+    /// UTF-8 bytes: tokens are separated by ASCII whitespace (space, tab, LF, FF, CR).
     @usableFromInline static func containsToken(_ list: UnsafeBufferPointer<UInt8>, _ t: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = t.count
         guard n > 0, list.count >= n else { return false }
