@@ -164,8 +164,6 @@ private struct FlowStream {
         var starts = pendingStart
         pendingLabels = []
         pendingStart = nil
-        var taken: [Line] = []
-        taken.reserveCapacity(range.count)
         for i in range {
             let c = Int(owner[i])
             if opens[i], starts == nil { starts = members[c] }
@@ -182,9 +180,21 @@ private struct FlowStream {
                 cursor[c] = max(cursor[c], end)
             }
             if !lines[i].labels.isEmpty { labels += lines[i].labels }
-            // Copied, not swapped for an empty placeholder line: copying a static placeholder retained as many
-            // (empty) fields as the line has, and cost a `swift_once` per line besides.
-            taken.append(lines[i].line)
+        }
+        // The lines are moved into the page, each leaving an empty line (a few stores) in its place: page cutting
+        // never reads a line it has taken. Copying them retained every field, and the stream's end released them
+        // again; `append` of a moved line still copied it, so they go straight into the page's storage.
+        let lineOffset = MemoryLayout<FlowLine>.offset(of: \FlowLine.line)!
+        let taken = [Line](unsafeUninitializedCapacity: range.count) { page, made in
+            lines.withUnsafeMutableBufferPointer { stream in
+                for (k, i) in range.enumerated() {
+                    let slot = (UnsafeMutableRawPointer(stream.baseAddress! + i) + lineOffset)
+                        .assumingMemoryBound(to: Line.self)
+                    (page.baseAddress! + k).moveInitialize(from: slot, count: 1)
+                    slot.initialize(to: Line(text: "", width: 0))
+                }
+            }
+            made = range.count
         }
         return (taken, sources, labels, starts)
     }

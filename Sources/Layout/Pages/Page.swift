@@ -71,21 +71,24 @@ public struct Line: Sendable, Hashable {
     public var styles: [StyleSpan]
     /// The line ends in a hyphen Quire drew where it split a word (at a soft hyphen or a hyphenation point): the
     /// last byte of `text`, also a decoration. The book's text is the line without it.
-    public var hyphenated: Bool
+    @inlinable public var hyphenated: Bool {
+        get { endsInDrawnHyphen }
+        set { endsInDrawnHyphen = newValue }
+    }
+    /// `hyphenated`'s storage. Its name differs so that the memberwise initializer exists beside the public one
+    /// (their labels would be the same) and the public one can delegate to it: an initializer assigning the fields
+    /// one by one made the optimizer build every line in a temporary and copy it, retaining each of its strings
+    /// and arrays and releasing them again (about 170 instructions a line).
+    @usableFromInline var endsInDrawnHyphen: Bool
+}
 
+extension Line {
     public init(text: String, width: Int, direction: Direction = .ltr, alignment: LineAlignment = .start,
                 role: LineRole = .body, decorations: [Range<Int>] = [], language: String? = nil,
                 rubies: [RubySpan] = [], styles: [StyleSpan] = [], hyphenated: Bool = false) {
-        self.text = text
-        self.width = width
-        self.direction = direction
-        self.alignment = alignment
-        self.role = role
-        self.decorations = decorations
-        self.language = language
-        self.rubies = rubies
-        self.styles = styles
-        self.hyphenated = hyphenated
+        self.init(text: text, width: width, direction: direction, alignment: alignment, role: role,
+                  decorations: decorations, language: language, rubies: rubies, styles: styles,
+                  endsInDrawnHyphen: hyphenated)
     }
 
     /// The book's own text on this line, decorations removed: what "nothing lost" is checked against.
