@@ -346,6 +346,30 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
     return as_is;
 }
 
+_Static_assert(QI_F_BREAK_AFTER == 1 << 2, "qi_pair_breaks shifts a table answer into this flag");
+
+int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int32_t count, const uint8_t *table,
+                       uint8_t *before_spaces) {
+    /* The table's key for the pair starting at i: the class before it, or 1024 | the last class before spaces.
+       Either way bits 5-9 hold the last class that is not a space, which the next key keeps after a space. */
+    uint32_t a = classes[from];
+    uint32_t key = a == QI_LB_SP ? 1024u | (uint32_t)*before_spaces << 5 : a << 5;
+#pragma clang loop unroll_count(4)
+    for (int32_t i = from; i < count - 1; i++) {
+        uint32_t b = classes[i + 1];
+        uint8_t allowed = table[key | b];
+        if (__builtin_expect(allowed > 1, 0)) {
+            *before_spaces = (uint8_t)(key >> 5 & 31);
+            return i;
+        }
+        /* The answer 0 or 1 shifted into QI_F_BREAK_AFTER's place, stored without a branch. */
+        flags[i] |= (uint8_t)(allowed << 2);
+        key = b == QI_LB_SP ? 1024u | (key & 0x3E0u) : b << 5;
+    }
+    *before_spaces = (uint8_t)(key >> 5 & 31);
+    return count > 0 ? count - 1 : 0;
+}
+
 static qi_breaker *qi_thread_grapheme_breaker(void);
 
 /* The qi_cluster_info of clusters met lately on this thread, direct-mapped by a hash of their bytes: books in

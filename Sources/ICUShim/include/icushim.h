@@ -78,6 +78,15 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
 int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
                           int32_t count, int32_t *prefix);
 
+/* The UAX #14 pair rules over measured clusters, one table lookup each (Layout's `simpleBreaks` builds the table
+   and reads it the same way): from cluster `from` on, sets QI_F_BREAK_AFTER in flags[i] where the table says 1 for
+   the pair (classes[i], classes[i + 1]). `table` has 2048 entries, indexed `key << 5 | b`: key is the class before
+   the pair when it is not a space, else 1024 | the last class before the spaces (`*before_spaces`, carried across
+   calls). Stops at the first pair whose entry is above 1, which the caller decides, and returns its index, with
+   `*before_spaces` updated for it; returns count - 1 when every pair was decided. */
+int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int32_t count, const uint8_t *table,
+                       uint8_t *before_spaces);
+
 /* 1 when every code point of the UTF-8 text is a grapheme cluster of its own (Grapheme_Cluster_Break Other,
    Control or LF, and no CR), so clusters can be taken code point by code point; 0 otherwise. */
 int32_t qi_simple_graphemes(const uint8_t *text, int32_t length);

@@ -139,11 +139,13 @@ extension LayoutContext {
 
 
     /// UAX #14 (Unicode 15.0, as ICU 72 applies it) for paragraphs made only of the simple classes of `table`:
-    /// the same opportunities as ICU's iterator, without its cost (one table lookup per cluster). Returns false,
-    /// leaving no break marked, when a cluster needs ICU.
+    /// the same opportunities as ICU's iterator, without its cost (one table lookup per cluster, in ICUShim's
+    /// `qi_pair_breaks`, which hands back the rare pairs whose answer depends on more than the two classes).
+    /// Returns false, leaving no break marked, when a cluster needs ICU.
     private func simpleBreaks(_ n: Int, rules: PairRules) -> Bool {
         let classes = clusters.lineClass, flags = clusters.flags, table = rules.table, strict = rules.strict
         if classes[0] == 0 { return false }
+        let rawFlags = UnsafeMutableRawPointer(flags).assumingMemoryBound(to: UInt8.self)
         let SP = UInt8(QI_LB_SP), OP = UInt8(QI_LB_OP), NU = UInt8(QI_LB_NU), IS = UInt8(QI_LB_IS)
         let OPWide = UInt8(QI_LB_OP_WIDE)
         var beforeSpaces = UInt8(0)
@@ -155,28 +157,24 @@ extension LayoutContext {
             let c = UAX14.ruleClass(classes[k], strict: strict)
             return c == OP || c == OPWide
         }
-        for i in 0..<(n - 1) {
-            let a = classes[i]
-            let b = classes[i + 1]
-            let key: Int
-            if a != SP {
-                beforeSpaces = a
-                key = Int(a) << 5
-            } else {
-                key = 1024 | Int(beforeSpaces) << 5
+        var i = 0
+        while true {
+            i = Int(qi_pair_breaks(classes, rawFlags, Int32(i), Int32(n), table, &beforeSpaces))
+            if i >= n - 1 { break }
+            // The pair at `i` has a table answer above 1; `beforeSpaces` is already the class before it.
+            let a = classes[i], b = classes[i + 1]
+            let key = a != SP ? Int(a) << 5 : 1024 | Int(beforeSpaces) << 5
+            if table[key | Int(b)] == 3 {
+                for j in 0..<i { flags[j].remove(.breakAfter) }
+                return false
             }
-            var allowed = table[key | Int(b)]
-            if allowed > 1 {
-                if allowed == 3 {
-                    for j in 0..<i { flags[j].remove(.breakAfter) }
-                    return false
-                }
-                let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
-                let wordInitialHyphen = a != SP && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1)))
-                allowed = UAX14.pairAllowed(a, b, beforeSpaces: beforeSpaces, spaceBeforeNumber: spaceBeforeNumber,
-                                           wordInitialHyphen: wordInitialHyphen, strict: strict) ? 1 : 0
+            let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
+            let wordInitialHyphen = a != SP && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1)))
+            if UAX14.pairAllowed(a, b, beforeSpaces: beforeSpaces, spaceBeforeNumber: spaceBeforeNumber,
+                                 wordInitialHyphen: wordInitialHyphen, strict: strict) {
+                flags[i].insert(.breakAfter)
             }
-            if allowed == 1 { flags[i].insert(.breakAfter) }
+            i += 1
         }
         flags[n - 1].insert(.breakAfter)
         return true
