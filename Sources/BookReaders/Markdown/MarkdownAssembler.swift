@@ -103,7 +103,7 @@ enum MarkdownAssembler {
         if let excess = MarkdownTableScan.firstExcess(body, limits: options.limits) {
             throw .limitExceeded(nameFiles ? "\(source.href): \(excess)" : excess)
         }
-        let (tree, flattened) = MarkdownSyntax.parse(body)
+        let (tree, flattened) = MarkdownSyntax.parse(body, checkedUTF8: source.checkedUTF8)
         if flattened {
             diagnostics.append(.warning("nesting deeper than \(MarkdownSyntax.maxDepth) levels kept as plain text"))
         }

@@ -75,7 +75,7 @@ public enum MarkdownReader {
                 throw .notText("\(input.path ?? "-"): \(why)")
             }
             sources.append(MarkdownSource(href: input.href, bytes: bytes, directory: MarkdownImages.absolute(input.directory),
-                                          images: images, stem: input.stem))
+                                          images: images, stem: input.stem, checkedUTF8: true))
         }
         // Two files of the same name from different folders keep the paths they were given by.
         var seen: [String: Int] = [:]
@@ -191,6 +191,9 @@ struct MarkdownSource {
     var images: MarkdownImages
     /// The file name without extension: the title of last resort.
     var stem: String?
+    /// `bytes` passed `InputKind.checkText` (valid UTF-8, no NUL), so cmark-gfm need not check them again; bytes
+    /// given to the library (`read(data:)`) are not checked, and cmark-gfm replaces what is not UTF-8.
+    var checkedUTF8 = false
 }
 
 /// A Markdown book as read: the document, what the reader noticed, and where its images are.
