@@ -102,7 +102,30 @@ public enum ContainerPath {
 
     /// Removes `.` and `..` segments; `..` never climbs above the root.
     public static func normalize(_ path: String) -> String {
-        steps(path).steps.joined(separator: "/")
+        isNormal(path) ? path : steps(path).steps.joined(separator: "/")
+    }
+
+    /// Whether `path` has no empty, `.` or `..` step, and so is what `normalize` makes of it: every entry of an
+    /// ordinary archive. Looked at byte by byte, where `steps` splits by Character (about 13,000 instructions for
+    /// each of a large book's 400 entries, before any chapter can be read).
+    static func isNormal(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            /// A step of length `length` of which `dots` are dots, all of them when equal: empty, `.` or `..`.
+            func special(_ length: Int, _ dots: Int) -> Bool { length == dots && length <= 2 }
+            var length = 0, dots = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if special(length, dots) { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
+            }
+            return !special(length, dots)
+        }
     }
 
     /// The one home of path-step arithmetic: `path`'s steps without empty and `.` steps, each `..` removing the
