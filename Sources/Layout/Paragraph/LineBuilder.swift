@@ -36,28 +36,18 @@ struct LineBuilder {
     /// The widest cluster wider than its line so far (0: none), for `LayoutContext.noteOverflow`.
     var widestOverflow = 0
 
-    init(input: ParagraphInput, bytes: UnsafeBufferPointer<UInt8>, clusters: ClusterBuffer, width: Int,
-         indent: (text: String, width: Int)?, direction: Direction, language: String?, role: LineRole,
-         align: TextAlign, placement: LineAlignment = .start, vertical: Bool, printedAsIs: Bool, output: [UInt8],
-         rubyPositions: [Int]) {
-        self.input = input
-        self.bytes = bytes
-        self.clusters = clusters
-        self.clusterStart = clusters.start
-        self.clusterWidth = clusters.width
-        self.clusterFlags = clusters.flags
-        self.prefix = clusters.prefix
-        self.width = width
-        self.indent = indent
-        self.direction = direction
-        self.language = language
-        self.role = role
-        self.align = align
-        self.placement = placement
-        self.vertical = vertical
-        self.printedAsIs = printedAsIs
-        self.output = output
-        self.rubyPositions = rubyPositions
+    /// A builder reading `clusters` as they were measured for `input`. A static function over the memberwise
+    /// initializer, not an initializer of its own: one assigning the fields one by one made the optimizer build
+    /// the builder in a temporary and copy it, retaining the paragraph's arrays and releasing them again.
+    static func make(input: ParagraphInput, bytes: UnsafeBufferPointer<UInt8>, clusters: ClusterBuffer, width: Int,
+                     indent: (text: String, width: Int)?, direction: Direction, language: String?, role: LineRole,
+                     align: TextAlign, placement: LineAlignment = .start, vertical: Bool, printedAsIs: Bool,
+                     output: [UInt8], rubyPositions: [Int]) -> LineBuilder {
+        LineBuilder(input: input, bytes: bytes, clusterStart: clusters.start, clusterWidth: clusters.width,
+                    clusterFlags: clusters.flags, prefix: clusters.prefix, clusters: clusters, width: width,
+                    indent: indent, direction: direction, language: language, role: role, align: align,
+                    placement: placement, vertical: vertical, printedAsIs: printedAsIs, output: output,
+                    rubyPositions: rubyPositions)
     }
 
     /// Builds line `index` from `span` and appends it to `out`.

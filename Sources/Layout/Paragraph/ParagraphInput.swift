@@ -18,9 +18,12 @@ struct ParagraphInput {
     var styles: [StyleSpan] = []
     /// Source offset of the first book character.
     var offset: Int
+}
 
-    init(offset: Int) { self.offset = offset }
-
+/// The initializers that fill a paragraph are here, beside the memberwise one (`ParagraphInput(offset:)`) they
+/// start from, and fill a local paragraph: initializers filling `self` made the optimizer build the paragraph in
+/// a temporary and copy it, retaining each array and releasing it again.
+extension ParagraphInput {
     mutating func appendDecoration(_ text: String) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
@@ -28,7 +31,13 @@ struct ParagraphInput {
     }
 
     init(_ inlines: [Inline], offset: Int, ruby: RubyMode) {
-        self.offset = offset
+        var input = ParagraphInput(offset: offset)
+        input.append(inlines, ruby: ruby)
+        self = input
+    }
+
+    /// Appends the inlines, with ruby written out as `ruby` asks.
+    private mutating func append(_ inlines: [Inline], ruby: RubyMode) {
         var size = 0
         for inline in inlines {
             switch inline {
@@ -113,7 +122,7 @@ struct ParagraphInput {
 
     /// The alt text of an image as a paragraph, between decorations: "[image: alt]".
     init(imageAlt alt: String, offset: Int) {
-        self.offset = offset
+        self.init(offset: offset)
         appendDecoration(alt.isEmpty ? "[image" : "[image: ")
         bytes.append(contentsOf: alt.utf8)
         appendDecoration("]")

@@ -64,11 +64,11 @@ extension LayoutContext {
                 }
                 return
             }
-            var builder = LineBuilder(input: input, bytes: bytes, clusters: clusters, width: width,
-                                      indent: indentText.map { ($0, indentWidth) }, direction: direction,
-                                      language: language, role: role, align: align, placement: placement,
-                                      vertical: vertical,
-                                      printedAsIs: printedAsIs, output: self.output, rubyPositions: self.rubyPositions)
+            var builder = LineBuilder.make(input: input, bytes: bytes, clusters: clusters, width: width,
+                                           indent: indentText.map { ($0, indentWidth) }, direction: direction,
+                                           language: language, role: role, align: align, placement: placement,
+                                           vertical: vertical, printedAsIs: printedAsIs, output: self.output,
+                                           rubyPositions: self.rubyPositions)
             self.output = []
             self.rubyPositions = []
             for (index, span) in spans.enumerated() {
