@@ -16,16 +16,8 @@ public func makeSpreads(pages: [Page], hints: BookHints = BookHints(), options: 
     let spreads = builder.spreads.enumerated().map { index, spread in
         Spread(number: index + 1, slots: visualSlots(spread, layout: layout))
     }
-    return SpreadResult(pages: unchanged(pages, builder) ? pages : builder.pages, spreads: spreads, layout: layout,
+    return SpreadResult(pages: builder.pages(from: pages), spreads: spreads, layout: layout,
                         origins: builder.origins, input: input)
-}
-
-/// Whether the builder emitted every input page, in order, under the number it already had: its pages are then
-/// the input's, and the result keeps the input's array rather than a copy (a landscape and a portrait result of
-/// War and Peace held 1.3 MB each; issue 19, peak memory).
-private func unchanged(_ pages: [Page], _ builder: ReadingOrderBuilder) -> Bool {
-    builder.pages.count == pages.count && builder.origins.elementsEqual(pages.indices)
-        && pages.indices.allSatisfy { pages[$0].number == $0 + 1 }
 }
 
 /// The three ways pages are grouped, decided by the spine and the sides.
@@ -78,21 +70,42 @@ func visualSlots(_ spread: ReadingSpread, layout: SpreadLayout) -> [Slot] {
 /// Folds pages into reading-order spreads, inserting and renumbering pages as it goes.
 struct ReadingOrderBuilder {
     let layout: SpreadLayout
-    private(set) var pages: [Page] = []
+    /// The input page each emitted page is, or comes before (a blank page inserted before it).
     private(set) var origins: [Int] = []
+    /// Whether each emitted page is a blank page inserted before its origin.
+    private var inserted: [Bool] = []
+    private var insertedAny = false
     private(set) var spreads: [ReadingSpread] = []
 
     init(layout: SpreadLayout) {
         self.layout = layout
     }
 
-    /// Appends a page under the next number and returns that number.
-    private mutating func emit(_ page: Page, origin: Int) -> Int {
-        var page = page
-        page.number = pages.count + 1
-        pages.append(page)
+    /// Emits the input page `origin` (or a blank page before it) under the next number, and returns that number.
+    /// Pages are only recorded by number here; `pages(from:)` makes them once the spreads are known.
+    private mutating func emit(origin: Int, blank: Bool = false) -> Int {
         origins.append(origin)
-        return page.number
+        inserted.append(blank)
+        insertedAny = insertedAny || blank
+        return origins.count
+    }
+
+    /// The emitted pages, numbered 1…n. When the builder emitted every input page, in order, under the number it
+    /// already had, they are the input's own array: no page is copied (a landscape and a portrait result of War
+    /// and Peace held 1.3 MB each; issue 19), and none was copied on the way either.
+    func pages(from input: [Page]) -> [Page] {
+        if !insertedAny && origins.count == input.count && origins.elementsEqual(input.indices)
+            && input.indices.allSatisfy({ input[$0].number == $0 + 1 }) {
+            return input
+        }
+        var pages: [Page] = []
+        pages.reserveCapacity(origins.count)
+        for (k, origin) in origins.enumerated() {
+            var page = inserted[k] ? Page.blank(number: 0, before: input[origin]) : input[origin]
+            page.number = k + 1
+            pages.append(page)
+        }
+        return pages
     }
 
     /// The side a page asks for: a chapter's first page its `page-spread-*` (honoured only there, it is copied
@@ -124,8 +137,8 @@ struct ReadingOrderBuilder {
     }
 
     mutating func buildSingles(_ input: [Page]) {
-        for (index, page) in input.enumerated() {
-            spreads.append(.single(page: emit(page, origin: index), back: nil))
+        for index in input.indices {
+            spreads.append(.single(page: emit(origin: index), back: nil))
         }
     }
 
@@ -145,23 +158,23 @@ struct ReadingOrderBuilder {
                 waiting = number
             }
         }
-        for (index, page) in input.enumerated() {
-            switch request(page) {
+        for index in input.indices {
+            switch request(input[index]) {
             case .center?:
                 if let first = waiting { spreads.append(.pair(first: first, second: nil)) }
                 waiting = nil
                 opening = false
-                spreads.append(.single(page: emit(page, origin: index), back: nil))
+                spreads.append(.single(page: emit(origin: index), back: nil))
                 continue
             case let side?:
                 let nextIsFirst = !opening && waiting == nil
                 if asksForFirstSide(side) != nextIsFirst {
-                    place(emit(Page.blank(number: 0, before: page), origin: index))
+                    place(emit(origin: index, blank: true))
                 }
             case nil:
                 break
             }
-            place(emit(page, origin: index))
+            place(emit(origin: index))
         }
         if let first = waiting { spreads.append(.pair(first: first, second: nil)) }
     }
@@ -177,23 +190,23 @@ struct ReadingOrderBuilder {
                 front = number
             }
         }
-        for (index, page) in input.enumerated() {
-            switch request(page) {
+        for index in input.indices {
+            switch request(input[index]) {
             case .center?:
                 if let shown = front { spreads.append(.single(page: shown, back: nil)) }
                 front = nil
-                spreads.append(.single(page: emit(page, origin: index), back: nil))
+                spreads.append(.single(page: emit(origin: index), back: nil))
                 continue
             case let side?:
                 // The recto sits on the side that comes second in reading order (right in ltr).
                 let wantsFront = !asksForFirstSide(side)
                 if wantsFront != (front == nil) {
-                    place(emit(Page.blank(number: 0, before: page), origin: index))
+                    place(emit(origin: index, blank: true))
                 }
             case nil:
                 break
             }
-            place(emit(page, origin: index))
+            place(emit(origin: index))
         }
         if let shown = front { spreads.append(.single(page: shown, back: nil)) }
     }
