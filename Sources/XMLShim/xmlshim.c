@@ -26,6 +26,8 @@ typedef struct names {
     int32_t *slots;       /* string numbers; -1 when empty */
     uint32_t mask;
     int32_t seeded;
+    /* The number last found for a string at each address (by a hash of the address): see intern_name. */
+    struct { const xmlChar *p; int32_t id; } recent[64];
 } names;
 
 typedef struct state {
@@ -134,6 +136,23 @@ static int32_t intern_str(state *s, names *t, const xmlChar *str) {
     return intern(s, t, str ? str : (const xmlChar *)"", str ? strlen((const char *)str) : 0);
 }
 
+/* intern_str for the names libxml2's SAX2 parser hands over: it takes them from its dictionary, so the same name
+   comes back at the same address, and the number last found for that address is tried first. Its bytes are
+   compared (the stored copy is NUL-terminated, and strncmp stops at either NUL), so an address reused for other
+   text, or a name that is not a dictionary entry, still gets its own number; only the hashing is saved. */
+static int32_t intern_name(state *s, names *t, const xmlChar *str) {
+    if (!str) return intern_str(s, t, str);
+    size_t slot = ((uintptr_t)str >> 3) & (sizeof t->recent / sizeof t->recent[0] - 1);
+    if (t->recent[slot].p == str) {
+        int32_t id = t->recent[slot].id;
+        const char *stored = (const char *)t->storage.p + t->spans[2 * id];
+        if (strncmp(stored, (const char *)str, (size_t)t->spans[2 * id + 1] + 1) == 0) return id;
+    }
+    int32_t id = intern_str(s, t, str);
+    if (id >= 0) { t->recent[slot].p = str; t->recent[slot].id = id; }
+    return id;
+}
+
 /* Seeds a table with NUL-terminated strings one after another. */
 static int seed(names *t, const char *seeds, size_t length) {
     if (!grow_slots(t, 256)) return 0;
@@ -147,6 +166,48 @@ static int seed(names *t, const char *seeds, size_t length) {
 }
 
 static void free_names(names *t) { free(t->storage.p); free(t->spans); free(t->slots); }
+
+/* A table seeded once per list of seeds and copied for every document: seeding the hundred-odd well-known names
+   one by one cost about 16,000 instructions a document. Made on first use, under the lock, and never changed or
+   freed after; a list other than the one it was made from is seeded the slow way. */
+typedef struct seed_cache { char *seeds; size_t length; names table; } seed_cache;
+static seed_cache seed_caches[2]; /* element and attribute names; namespaces */
+static pthread_mutex_t seed_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A copy of the seeded table `from` (its address cache left empty); 0 when out of memory. */
+static int copy_names(names *to, const names *from) {
+    memset(to, 0, sizeof *to);
+    to->storage.p = malloc(from->storage.cap);
+    to->spans = malloc((size_t)from->cap * 2 * sizeof *to->spans);
+    to->slots = malloc(((size_t)from->mask + 1) * sizeof *to->slots);
+    if (!to->storage.p || !to->spans || !to->slots) { free_names(to); memset(to, 0, sizeof *to); return 0; }
+    memcpy(to->storage.p, from->storage.p, from->storage.len);
+    memcpy(to->spans, from->spans, (size_t)from->count * 2 * sizeof *to->spans);
+    memcpy(to->slots, from->slots, ((size_t)from->mask + 1) * sizeof *to->slots);
+    to->storage.len = from->storage.len; to->storage.cap = from->storage.cap;
+    to->count = from->count; to->cap = from->cap; to->mask = from->mask; to->seeded = from->seeded;
+    return 1;
+}
+
+/* seed, from the copy in `cache` when the seeds are the ones it was made from. */
+static int seed_copy(names *t, const char *seeds, size_t length, seed_cache *cache) {
+    pthread_mutex_lock(&seed_lock);
+    if (!cache->seeds) {
+        char *own = malloc(length ? length : 1);
+        names table;
+        memset(&table, 0, sizeof table);
+        if (own && seed(&table, seeds, length)) {
+            memcpy(own, seeds, length);
+            cache->seeds = own; cache->length = length; cache->table = table;
+        } else {
+            free(own); free_names(&table);
+        }
+    }
+    int same = cache->seeds && cache->length == length && memcmp(cache->seeds, seeds, length) == 0;
+    int copied = same && copy_names(t, &cache->table);
+    pthread_mutex_unlock(&seed_lock);
+    return copied || seed(t, seeds, length);
+}
 
 static qx_node *node_at(state *s, int32_t id) { return (qx_node *)s->nodes.p + id; }
 
@@ -232,9 +293,9 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
     int32_t first = attr_count(s);
     for (int i = 0; i < nb_attributes; i++) {
         const xmlChar **a = attributes + i * 5; /* localname, prefix, URI, value, end */
-        add_attr(s, intern_str(s, &s->names, a[0]), intern_str(s, &s->namespaces, a[2]), a[3], (size_t)(a[4] - a[3]));
+        add_attr(s, intern_name(s, &s->names, a[0]), intern_name(s, &s->namespaces, a[2]), a[3], (size_t)(a[4] - a[3]));
     }
-    open_element(s, intern_str(s, &s->names, localname), intern_str(s, &s->namespaces, uri), first);
+    open_element(s, intern_name(s, &s->names, localname), intern_name(s, &s->namespaces, uri), first);
 }
 
 static void xml_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
@@ -384,7 +445,8 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
     /* Elements take at most ~8 bytes per input byte and text 1, without entities; allow 32x, and never less
        than 64 MiB. */
     s.amplification_limit = (uint64_t)length * 32 > ((uint64_t)64 << 20) ? (uint64_t)length * 32 : ((uint64_t)64 << 20);
-    if (!seed(&s.names, seed_names, seed_names_length) || !seed(&s.namespaces, seed_namespaces, seed_namespaces_length)) {
+    if (!seed_copy(&s.names, seed_names, seed_names_length, &seed_caches[0])
+        || !seed_copy(&s.namespaces, seed_namespaces, seed_namespaces_length, &seed_caches[1])) {
         free_state(&s);
         snprintf(out->message, sizeof out->message, "out of memory");
         return;
