@@ -91,6 +91,8 @@ extension ContentImporter {
         let skipped: Bool
         let inline: Bool
         let svgInline: Bool
+        /// An HTML element of this name draws its own indent (`ContentImporter.ownIndent`); an SVG one never does.
+        let ownIndent: Bool
 
         init(raw: String, lowercased: String) {
             self.lowercased = lowercased
@@ -98,6 +100,7 @@ extension ContentImporter {
             self.skipped = ContentImporter.skipped.contains(lowercased)
             self.inline = ContentImporter.inlineElements.contains(lowercased) || lowercased == "a"
             self.svgInline = ContentImporter.inlineElements.contains(svgKey)
+            self.ownIndent = ContentImporter.ownIndent.contains(lowercased)
         }
     }
 

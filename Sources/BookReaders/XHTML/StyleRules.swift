@@ -15,7 +15,7 @@ extension ContentImporter {
         if let d = look.direction { ctx.direction = d }
         if let a = look.align { ctx.align = a }
         if let t = look.textIndent { ctx.textIndent = t }
-        if let s = look.startIndent, !isInline(e) || look.role == .block, !Self.ownIndent.contains(key(e)) {
+        if let s = look.startIndent, !isInline(e) || look.role == .block, !hasOwnIndent(e) {
             ctx.startIndent = ctx.startIndent + s
         }
         ctx.style.formUnion(look.adds)
@@ -31,9 +31,15 @@ extension ContentImporter {
         if let h = look.hyphens { ctx.hyphens = h }
     }
 
-    private static let ownIndent: Set<String> = ["html", "body", "blockquote", "ul", "ol", "menu", "dir", "li", "dl",
-                                                 "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th",
-                                                 "caption"]
+    /// Elements whose indent Quire draws itself (a quote's bar, list markers, table borders) or that the page's
+    /// margins stand for (`html`, `body`): the book's start indent on them is not added. Read once per element
+    /// name (`NameClass.ownIndent`), not hashed per element.
+    static let ownIndent: Set<String> = ["html", "body", "blockquote", "ul", "ol", "menu", "dir", "li", "dl",
+                                         "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption"]
+
+    private func hasOwnIndent(_ e: E) -> Bool {
+        doc.namespaceID(e) != NS.svg && classes[Int(doc.nameID(e))].ownIndent
+    }
 
     /// An element written as a block that the book's CSS makes inline (`display: inline`): its text runs on in
     /// the paragraph around it, as `p.inline { display: inline }` does in a browser. Only elements whose content
