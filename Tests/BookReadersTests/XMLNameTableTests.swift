@@ -84,6 +84,22 @@ final class XMLNameTableTests: XCTestCase {
         XCTAssertEqual(doc.namespaces.strings[Int(XMLNodes.NS.epub)], Namespace.epub)
     }
 
+    /// An attribute asked for by a name outside the seeds is one in no namespace, whatever other namespaces have
+    /// an attribute of that name, and wherever it stands among the element's attributes.
+    func testAttributeNamedByString() throws {
+        let xml = """
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:x="urn:x"><body>\
+            <td x:rowspan="9" class="c" rowspan="2">a</td><td x:rowspan="8">b</td><td>c</td>\
+            <style media="print" x:media="screen">p {}</style></body></html>
+            """
+        let doc = try XMLNodes.parse(Array(xml.utf8), path: "t.xhtml")
+        let cells = (Int32(0)..<Int32(doc.nodeCount)).filter { !doc.isText($0) && doc.name($0) == "td" }
+        XCTAssertEqual(cells.map { doc.attribute($0, named: "rowspan") }, ["2", nil, nil])
+        XCTAssertNil(doc.attribute(cells[0], named: "colspan-x"))
+        let style = try XCTUnwrap((Int32(0)..<Int32(doc.nodeCount)).first { !doc.isText($0) && doc.name($0) == "style" })
+        XCTAssertEqual(doc.attribute(style, named: "media"), "print")
+    }
+
     /// Many documents at once on every core, as a book's chapters are read: the seeded table is made once and
     /// copied, and each parse has its own address cache.
     func testNamesOnManyThreads() {

@@ -102,10 +102,18 @@ struct XMLNodes {
         }
     }
 
-    /// The value of an attribute in no namespace named by a String: for names outside the seeds (one table lookup).
+    /// The value of an attribute in no namespace named by a String: for names outside the seeds. The element's
+    /// own attributes are compared by name (a few at most), not the document's name table searched for the name
+    /// (every `<link>` and `<style>` of War and Peace searched some 130 names for `media`; names are interned, so
+    /// the first attribute of that name is the one the table's number would find).
     func attribute(_ id: NodeID, named name: String) -> String? {
-        guard let n = names.strings.firstIndex(of: name) else { return nil }
-        return attribute(id, Name(n))
+        let n = nodes[Int(id)]
+        guard n.name >= 0, n.count > 0 else { return nil }
+        for a in Int(n.start)..<Int(n.start + n.count)
+        where attributes[a].namespace == NS.none && names.strings[Int(attributes[a].name)] == name {
+            return string(start: attributes[a].start, count: attributes[a].count)
+        }
+        return nil
     }
 
     /// The value of the first attribute with this interned name in any namespace (CSS `[*|name]`).
