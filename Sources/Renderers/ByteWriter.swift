@@ -53,6 +53,12 @@ struct ByteWriter {
         }
     }
 
+    /// A literal's UTF-8. (Named apart from `put(_:)`, which a literal would otherwise reach as a `String`.)
+    @inline(__always)
+    mutating func put(literal: StaticString) {
+        literal.withUTF8Buffer { put($0) }
+    }
+
     /// `count` copies of `piece`, as in a frame edge.
     @inline(__always)
     mutating func put(_ piece: PackedUTF8, count: Int) {
@@ -164,6 +170,21 @@ extension Array where Element == UInt8 {
         put(name)
         put("=\"")
         put(contentsOf: value)
+        append(0x22)
+    }
+
+    /// Appends an integer in decimal, as `String(value)` spells it, without making the string: page, spread and
+    /// slot numbers are written several times in each of a site's documents (issue 19: `String(n)` and its append
+    /// cost about 300 instructions a number).
+    mutating func put(decimal value: Int) {
+        JSON.decimal(value, into: &self)
+    }
+
+    /// ` name="value"` for an integer value.
+    mutating func putAttribute(_ name: StaticString, decimal value: Int) {
+        put(name)
+        put("=\"")
+        put(decimal: value)
         append(0x22)
     }
 }

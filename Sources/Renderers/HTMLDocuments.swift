@@ -69,15 +69,44 @@ struct HTMLDocuments {
     var title: String { site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
 
     /// The book's title in each spread file, which repeats it: cut to the page's columns like a running head.
-    var spreadTitle: String {
-        runningTitle(title, columns: site.pageSize.columns, ambiguousWide: site.options.ambiguousWide)
-    }
-
+    let spreadTitle: String
+    /// `heading(spreadTitle)`, which every spread file carries.
+    let spreadHeading: String
+    /// The book's language as documents name it (`lang`), if it is a well-formed tag.
+    let language: String?
     /// The direction the reader's own words run in: the book's language's, not its page progression (a Japanese
     /// book turns right to left and is read in left-to-right Japanese UI text).
-    var uiDirection: Direction {
-        guard let language = HTMLEscape.language(site.book.language) else { return progression }
-        return BookHints.isRightToLeft(language: language) ? .rtl : .ltr
+    let uiDirection: Direction
+    /// `sizing.twoPageQuery`, escaped for an attribute (`data-two`).
+    let twoPageData: [UInt8]
+    /// Where the first and last spreads live, for the reading documents' `data-first` and `data-last`.
+    private(set) var endsData: [(String, String)] = []
+
+    /// What every document shares, worked out once for the site: each was remade for each of War and Peace's 2,730
+    /// spread files, at 5,000 instructions and more apiece (issue 19).
+    init(site: HTMLSite, drawer: HTMLPageDrawer, css: String, sizing: HTMLSizing, plan: PortraitPlan?,
+         firstPages: [String: Int], rubyShown: Bool, policy: String, marks: String) {
+        self.site = site
+        self.drawer = drawer
+        self.css = css
+        self.sizing = sizing
+        self.plan = plan
+        self.firstPages = firstPages
+        self.rubyShown = rubyShown
+        self.policy = policy
+        self.marks = marks
+        let title = site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
+        spreadTitle = runningTitle(title, columns: site.pageSize.columns, ambiguousWide: site.options.ambiguousWide)
+        spreadHeading = Self.heading(spreadTitle)
+        language = HTMLEscape.language(site.book.language)
+        let progression = site.result.layout.direction
+        uiDirection = language.map { BookHints.isRightToLeft(language: $0) ? .rtl : .ltr } ?? progression
+        var data: [UInt8] = []
+        if plan != nil { HTMLEscape.appendText(sizing.twoPageQuery, to: &data) }
+        twoPageData = data
+        if !site.result.spreads.isEmpty {
+            endsData = [("first", localHref(0)), ("last", localHref(site.result.spreads.count - 1))]
+        }
     }
 
     /// The shell every document shares: CSP first, then the stylesheet (or its link); a skip link; the script last.
@@ -98,7 +127,7 @@ struct HTMLDocuments {
     func documentParts(title: String, head: String = "", bodyClass: String, bodyData: [(String, String)],
                        before out: inout [UInt8], after: inout [UInt8]) {
         out.put("<!DOCTYPE html>\n<html lang=\"")
-        out.put(contentsOf: HTMLEscape.language(site.book.language) ?? "")
+        out.put(contentsOf: language ?? "")
         out.put("\" dir=\"")
         out.put(contentsOf: uiDirection.rawValue)
         out.put("\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"")
@@ -127,11 +156,11 @@ struct HTMLDocuments {
         out.putAttribute(" data-progression", progression.rawValue)
         out.putAttribute(" data-axis", axis)
         out.putAttribute(" data-orientation", orientation)
-        out.putAttribute(" data-total", String(result.pages.count))
-        out.putAttribute(" data-spreads", String(result.spreads.count))
+        out.putAttribute(" data-total", decimal: result.pages.count)
+        out.putAttribute(" data-spreads", decimal: result.spreads.count)
         if plan != nil {
             out.put(" data-two=\"")
-            HTMLEscape.appendText(sizing.twoPageQuery, to: &out)
+            out.append(contentsOf: twoPageData)
             out.put("\"")
         }
         for (name, value) in bodyData {
@@ -160,11 +189,6 @@ struct HTMLDocuments {
     /// How the script moves: between files, by `:target`, or along the scrolling track (single file included).
     var scriptMode: String { site.options.transition == .scroll ? "scroll" : site.mode.rawValue }
 
-    var endsData: [(String, String)] {
-        guard !result.spreads.isEmpty else { return [] }
-        return [("first", localHref(0)), ("last", localHref(result.spreads.count - 1))]
-    }
-
     /// Title, authors, counts and contents (the banner and the contents, outside the grid).
     func indexHeader(link: (Int) -> String) -> String {
         var out = "<header class=\"book\">\n<h1>\(HTMLEscape.text(title))</h1>\n"
@@ -174,7 +198,7 @@ struct HTMLDocuments {
         let pages = result.pages.count
         let spreads = result.spreads.count
         out += "<p class=\"facts\"><bdi>\(pages) page\(pages == 1 ? "" : "s") · \(spreads) spread\(spreads == 1 ? "" : "s") · \(site.pageSize.columns)×\(site.pageSize.lines) cells"
-        if let language = HTMLEscape.language(site.book.language) { out += " · \(language)" }
+        if let language { out += " · \(language)" }
         out += "</bdi></p>\n"
         if !result.spreads.isEmpty { out += "<p><a class=\"start\" href=\"\(link(0))\">Start reading</a></p>\n" }
         return out + "</header>\n"
@@ -209,15 +233,15 @@ struct HTMLDocuments {
             out.put("<li><a class=\"thumb\" href=\"")
             out.put(contentsOf: thumbnailHref(index))
             out.put("\" data-spread=\"")
-            out.put(contentsOf: String(spread.number))
+            out.put(decimal: spread.number)
             out.put("\"><span class=\"tbox ")
             out.put(vertical ? "v" : "h")
             out.put(" n")
-            out.put(contentsOf: String(spread.slots.count))
+            out.put(decimal: spread.slots.count)
             out.put("\">")
             drawer.spread(spread, in: result, into: &out)
             out.put("</span><span class=\"cap\">")
-            out.put(contentsOf: String(spread.number))
+            out.put(decimal: spread.number)
             out.put("</span></a></li>\n")
         }
     }
@@ -306,21 +330,21 @@ struct HTMLDocuments {
         case 0: out.put("No page")
         case 1:
             out.put("Page ")
-            out.put(contentsOf: String(pages[0]))
+            out.put(decimal: pages[0])
         default:
             out.put("Pages ")
-            out.put(contentsOf: String(pages[0]))
+            out.put(decimal: pages[0])
             out.put("–")
-            out.put(contentsOf: String(pages[pages.count - 1]))
+            out.put(decimal: pages[pages.count - 1])
         }
         out.put(" of ")
-        out.put(contentsOf: String(total))
+        out.put(decimal: total)
         out.put(" · spread ")
-        out.put(contentsOf: String(spread.number))
+        out.put(decimal: spread.number)
         out.put(" of ")
-        out.put(contentsOf: String(result.spreads.count))
+        out.put(decimal: result.spreads.count)
         out.put("</p><label dir=\"ltr\">Page <input class=\"goto\" type=\"number\" min=\"1\" max=\"")
-        out.put(contentsOf: String(total))
+        out.put(decimal: total)
         out.put("\" inputmode=\"numeric\"></label>")
         let hasNext = index + 1 < result.spreads.count
         if hasNext {
@@ -333,9 +357,9 @@ struct HTMLDocuments {
         out.put(forward)
         out.put(hasNext ? "</a>" : "</span>")
         out.put("<div class=\"progress\"><progress max=\"")
-        out.put(contentsOf: String(max(total, 1)))
+        out.put(decimal: max(total, 1))
         out.put("\" value=\"")
-        out.put(contentsOf: String(pages.first ?? 0))
+        out.put(decimal: pages.first ?? 0)
         out.put("\" aria-label=\"Reading progress\"></progress>")
         out.put(contentsOf: marks)
         out.put("</div></nav>\n")
@@ -343,7 +367,9 @@ struct HTMLDocuments {
 
     /// The book's title as the document's heading, for screen readers only: the pages show it already. Spread
     /// files, which repeat it, carry the title cut like their `<title>` (`spreadTitle`).
-    func heading(_ text: String) -> String { "<header><h1 class=\"vh\">\(HTMLEscape.text(text))</h1></header>\n" }
+    func heading(_ text: String) -> String { Self.heading(text) }
+
+    static func heading(_ text: String) -> String { "<header><h1 class=\"vh\">\(HTMLEscape.text(text))</h1></header>\n" }
 
     /// A spread as a reading view draws it: pages named `pN`, slots with their one-page neighbours.
     func readingSpread(_ index: Int) -> String {
@@ -367,7 +393,7 @@ struct HTMLDocuments {
         var out: [UInt8] = [], after: [UInt8] = []
         documentParts(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files",
                       bodyData: endsData, before: &out, after: &after)
-        out.put(contentsOf: heading(spreadTitle))
+        out.put(contentsOf: spreadHeading)
         bar(index, contents: "index.html", into: &out)
         out.put("<main id=\"main\">")
         readingSpread(index, into: &out)

@@ -14,4 +14,18 @@ extension HTMLEscape {
         }
         return looksRight ? tag : nil
     }
+
+    /// `appendText(_:to:)` through a writer (`HTMLPageDrawer.body`): text that needs no care is copied as it is,
+    /// the rest escaped the one way `appendText` does.
+    static func appendText(_ s: String, to out: inout ByteWriter) {
+        let clean = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !mayNeedCare(utf8) else { return false }
+            out.put(utf8)
+            return true
+        } ?? false
+        if clean { return }
+        var escaped: [UInt8] = []
+        appendText(s, to: &escaped)
+        escaped.withUnsafeBufferPointer { out.put($0) }
+    }
 }

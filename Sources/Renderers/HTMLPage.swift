@@ -40,13 +40,13 @@ struct HTMLPageDrawer: Sendable {
         out.put("<div class=\"spread ")
         out.put(layout.axis == .vertical ? "v" : "h")
         out.put(" n")
-        out.put(contentsOf: String(spread.slots.count))
+        out.put(decimal: spread.slots.count)
         out.put("\"")
-        out.putAttribute(" data-spread", String(spread.number))
+        out.putAttribute(" data-spread", decimal: spread.number)
         out.put(" data-pages=\"")
         for (k, number) in spread.pages.enumerated() {
             if k > 0 { out.put(" ") }
-            out.put(contentsOf: String(number))
+            out.put(decimal: number)
         }
         out.put("\">")
         // Thumbnails are links themselves: a note link inside one would be a link in a link.
@@ -131,7 +131,7 @@ struct HTMLPageDrawer: Sendable {
         }
         out.putAttribute(" lang", HTMLEscape.language(page.language) ?? "")
         out.putAttribute(" dir", page.direction.rawValue)
-        out.putAttribute(" data-page", String(page.number))
+        out.putAttribute(" data-page", decimal: page.number)
         out.put(">")
         out.append(contentsOf: body ?? self.body(of: page, links: links))
         out.put("</div>")
@@ -140,76 +140,94 @@ struct HTMLPageDrawer: Sendable {
     /// A page's lines, image boxes grouped as figures: what `page` puts inside the page's box.
     func body(of page: Page, links: [String: String]) -> [UInt8] {
         let vertical = page.writingMode == .verticalRL
-        let limit = vertical ? page.blockSize : size.lines
-        let lines = page.lines.prefix(limit)
+        let count = min(max(0, vertical ? page.blockSize : size.lines), page.lines.count)
         let boxes = page.number - 1 < imageBoxes.count ? imageBoxes[page.number - 1] : []
         var anchors: [Int: String] = [:]
         for (k, note) in page.notes.enumerated() where !note.continued { anchors[note.line] = "fn\(page.number)-\(k)" }
         // Built and kept as bytes: a `String` grown by many small appends paid ~380 instructions an append, a
-        // third of a site's drawing, and making one String of the bytes checked their UTF-8 again (issue 19).
+        // third of a site's drawing, and making one String of the bytes checked their UTF-8 again. Through a
+        // `ByteWriter`, in room sized for a line of plain text each: `Array.append(contentsOf:)` cost about 90
+        // instructions a piece, and a line takes five (issue 19). Lines are read in place (`line(at:)`).
         var out: [UInt8] = []
-        out.reserveCapacity(lines.count * (size.columns + 48))
-        var index = 0
-        while index < lines.count {
-            let box = index < boxes.count ? boxes[index] : nil
-            if let box, box < imageURLs.count, let url = imageURLs[box] {
-                var end = index
-                while end < lines.count, end < boxes.count, boxes[end] == box { end += 1 }
-                out.put("<div class=\"fig\">")
-                for line in lines[index..<end] { self.line(line, vertical: vertical, links: links, into: &out) }
-                let alternative = box < imageAlternatives.count ? imageAlternatives[box] : ""
-                out.put("<img src=\"")
-                HTMLEscape.appendText(url, to: &out)
-                out.put("\" alt=\"")
-                HTMLEscape.appendText(alternative, to: &out)
-                out.put("\"></div>")
-                index = end
-            } else {
-                self.line(lines[index], vertical: vertical, id: anchors[index], links: links, into: &out)
-                index += 1
+        out.appendUpTo(count * (size.columns + 48)) { out in
+            page.lines.withUnsafeBufferPointer { all in
+                let lines = UnsafeBufferPointer(rebasing: all[..<count])
+                var index = 0
+                while index < count {
+                    let box = index < boxes.count ? boxes[index] : nil
+                    if let box, box < imageURLs.count, let url = imageURLs[box] {
+                        var end = index
+                        while end < count, end < boxes.count, boxes[end] == box { end += 1 }
+                        out.put(literal: "<div class=\"fig\">")
+                        for k in index..<end { self.line(at: lines.baseAddress! + k, vertical: vertical, links: links, into: &out) }
+                        let alternative = box < imageAlternatives.count ? imageAlternatives[box] : ""
+                        out.put(literal: "<img src=\"")
+                        HTMLEscape.appendText(url, to: &out)
+                        out.put(literal: "\" alt=\"")
+                        HTMLEscape.appendText(alternative, to: &out)
+                        out.put(literal: "\"></div>")
+                        index = end
+                    } else {
+                        self.line(at: lines.baseAddress! + index, vertical: vertical, id: anchors[index], links: links,
+                                  into: &out)
+                        index += 1
+                    }
+                }
             }
         }
         return out
     }
 
+    /// `line(_:vertical:id:links:into:)` onto the end of an array.
+    func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:], into out: inout [UInt8]) {
+        withUnsafePointer(to: line) { line in
+            out.appendUpTo(size.columns + 48) { self.line(at: line, vertical: vertical, id: id, links: links, into: &$0) }
+        }
+    }
+
     /// One line (a column in vertical-rl) with its own `lang` and `dir`, onto the end of `out`; decorations are
     /// dimmed, inline styles drawn as `CellLook` says (`mk`: the line has emphasis marks, which reach past its box).
-    func line(_ line: Line, vertical: Bool, id: String? = nil, links: [String: String] = [:], into out: inout [UInt8]) {
+    /// The line is read where it lies, field by field: a `Line` handed on by value from an array was copied, a
+    /// retain and a release for each of its fields (300 instructions a line; issue 19).
+    func line(at line: UnsafePointer<Line>, vertical: Bool, id: String? = nil, links: [String: String] = [:],
+              into out: inout ByteWriter) {
         // Literals joined where they meet: most lines of a novel take four appends before their text.
         let heading: Bool
-        if case .heading = line.role { heading = true } else { heading = false }
-        let marks = line.styles.contains(where: { $0.style.emphasisMark != nil })
-        if heading || line.role == .runningHead || marks {
-            out.put("<div class=\"l")
-            if heading { out.put(" hd") }
-            if line.role == .runningHead { out.put(" rh") }
-            if marks { out.put(" mk") }
-            out.put("\"")
+        if case .heading = line.pointee.role { heading = true } else { heading = false }
+        let runningHead = line.pointee.role == .runningHead
+        let marks = line.pointee.styles.contains(where: { $0.style.emphasisMark != nil })
+        if heading || runningHead || marks {
+            out.put(literal: "<div class=\"l")
+            if heading { out.put(literal: " hd") }
+            if runningHead { out.put(literal: " rh") }
+            if marks { out.put(literal: " mk") }
+            out.put(literal: "\"")
         } else {
-            out.put("<div class=\"l\"")
+            out.put(literal: "<div class=\"l\"")
         }
         if let id {
-            out.put(" id=\"")
-            out.put(contentsOf: id)
-            out.put("\"")
+            out.put(literal: " id=\"")
+            out.put(id)
+            out.put(literal: "\"")
         }
-        let rtl = line.direction == .rtl
-        if let lang = HTMLEscape.language(line.language) {
-            out.put(" lang=\"")
-            out.put(contentsOf: lang)
-            out.put(rtl ? "\" dir=\"rtl\">" : "\" dir=\"ltr\">")
+        let rtl = line.pointee.direction == .rtl
+        if let lang = HTMLEscape.language(line.pointee.language) {
+            out.put(literal: " lang=\"")
+            out.put(lang)
+            out.put(literal: rtl ? "\" dir=\"rtl\">" : "\" dir=\"ltr\">")
         } else {
-            out.put(rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
+            out.put(literal: rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
         }
-        if line.alignment == .center || line.alignment == .end { out.put(contentsOf: lead(line, vertical: vertical)) }
+        let alignment = line.pointee.alignment
+        if alignment == .center || alignment == .end { out.put(lead(line.pointee, vertical: vertical)) }
         if vertical {
-            out.put(contentsOf: columnCells(line, links: links))
+            out.put(columnCells(line.pointee, links: links))
         } else if isPlainNarrow(line) {
-            HTMLEscape.appendText(line.text, to: &out)
+            HTMLEscape.appendText(line.pointee.text, to: &out)
         } else {
-            out.put(contentsOf: lineCells(line, links: links, plainFastPath: false))
+            out.put(lineCells(line.pointee, links: links, plainFastPath: false))
         }
-        out.put("</div>")
+        out.put(literal: "</div>")
     }
 
     /// Empty cells before a centred or end-aligned line (`Line.startOffset(inInlineSize:)`, the one rule every
@@ -338,9 +356,15 @@ struct HTMLPageDrawer: Sendable {
     /// U+2030–U+203A (dashes, quotes, …). Ambiguous ones among them are narrow unless `ambiguousWide`, which then
     /// takes the long way, as does anything else.
     func isPlainNarrow(_ line: Line) -> Bool {
-        guard !ambiguousWide, line.rubies.isEmpty, line.styles.isEmpty, line.decorations.isEmpty else { return false }
+        withUnsafePointer(to: line, isPlainNarrow)
+    }
+
+    /// `isPlainNarrow(_:)` of a line read in place (`line(at:)`).
+    func isPlainNarrow(_ line: UnsafePointer<Line>) -> Bool {
+        guard !ambiguousWide, line.pointee.rubies.isEmpty, line.pointee.styles.isEmpty, line.pointee.decorations.isEmpty
+        else { return false }
         // Over the contiguous UTF-8 (a native string's; any other takes the long way).
-        return line.text.utf8.withContiguousStorageIfAvailable(Self.oneCellEach) ?? false
+        return line.pointee.text.utf8.withContiguousStorageIfAvailable(Self.oneCellEach) ?? false
     }
 
     /// `lineCells` for a line of characters one cell wide each (`oneCellEach`) with styles or decorations but no
@@ -393,7 +417,20 @@ struct HTMLPageDrawer: Sendable {
     private static func oneCellEach(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         while i < count {
+            // Eight printable ASCII bytes at once (a byte at a time cost six instructions a byte, issue 19): no
+            // high bit; none below 0x20 (subtracting 0x20 from such a byte sets a high bit its own did not have);
+            // none 0x7F (with no high bit, adding one to every byte carries into none and sets a high bit only there).
+            if i + 8 <= count {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (w | (w &- 0x20 &* ones) | (w &+ ones)) & highs == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let byte = bytes[i]
             switch byte {
             case 0x20...0x7E:
