@@ -40,7 +40,20 @@ public struct Spread: Sendable, Hashable, Codable {
     }
 
     /// Visible pages in reading order: page numbers grow in reading order whatever the visual order.
-    public var pages: [Int] { slots.compactMap(\.page).sorted() }
+    public var pages: [Int] {
+        // Collected into room for every slot and put in order by hand for the usual one or two: `compactMap` grew
+        // its array twice and `sorted` made another, about 1,000 instructions a call, and the HTML viewer asks
+        // three times a spread (issue 19).
+        var pages: [Int] = []
+        pages.reserveCapacity(slots.count)
+        for slot in slots { if let page = slot.page { pages.append(page) } }
+        if pages.count == 2 {
+            if pages[1] < pages[0] { pages.swapAt(0, 1) }
+        } else if pages.count > 2 {
+            pages.sort()
+        }
+        return pages
+    }
 
     /// The page a reader starts this spread with (and the one rotation keeps).
     public var firstPage: Int? { pages.first }
