@@ -44,7 +44,7 @@ struct ByteWriter {
         count += bytes.count
     }
 
-    mutating func put(_ text: String) {
+    mutating func put(contentsOf text: String) {
         // Borrowed in place where the string is contiguous (always, for native strings): `var text = text` cost a
         // retain and a release per line drawn (issue 19).
         if text.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
@@ -53,10 +53,37 @@ struct ByteWriter {
         }
     }
 
-    /// A literal's UTF-8. (Named apart from `put(_:)`, which a literal would otherwise reach as a `String`.)
+    /// A literal's UTF-8. (A string's is `put(contentsOf:)`, named apart so that a literal reaches this one: a
+    /// literal prefers `String`. `[UInt8]` names them the same way, so code can write to either.)
     @inline(__always)
-    mutating func put(literal: StaticString) {
+    mutating func put(_ literal: StaticString) {
         literal.withUTF8Buffer { put($0) }
+    }
+
+    /// Bytes made elsewhere (a page body drawn before).
+    mutating func put(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { put($0) }
+    }
+
+    /// An integer in decimal (`[UInt8].put(decimal:)`).
+    mutating func put(decimal value: Int) {
+        JSON.decimal(value, into: &self)
+    }
+
+    /// ` name="value"` (`[UInt8].putAttribute(_:_:)`).
+    mutating func putAttribute(_ name: StaticString, _ value: String) {
+        put(name)
+        put("=\"")
+        put(contentsOf: value)
+        put(0x22)
+    }
+
+    /// ` name="value"` for an integer value.
+    mutating func putAttribute(_ name: StaticString, decimal value: Int) {
+        put(name)
+        put("=\"")
+        put(decimal: value)
+        put(0x22)
     }
 
     /// `count` copies of `piece`, as in a frame edge.

@@ -123,9 +123,21 @@ struct HTMLDocuments {
         return (String(decoding: before, as: UTF8.self), String(decoding: after, as: UTF8.self))
     }
 
-    /// `documentParts` as bytes, onto the ends of `before` and `after` (a spread file's are made per file).
+    /// `documentParts` as bytes, onto the ends of `before` and `after`.
     func documentParts(title: String, head: String = "", bodyClass: String, bodyData: [(String, String)],
-                       before out: inout [UInt8], after: inout [UInt8]) {
+                       before: inout [UInt8], after: inout [UInt8]) {
+        before.appendUpTo(headBytes) { out in
+            documentParts(title: title, head: head, bodyClass: bodyClass, bodyData: bodyData, before: &out, after: &after)
+        }
+    }
+
+    /// Room for what comes before a document's body, and its bar: their fixed text (about 1,500 bytes) and the
+    /// policy and chapter marks that vary with the book. A writer that needs more grows.
+    var headBytes: Int { 4096 + policy.utf8.count + marks.utf8.count }
+
+    /// `documentParts` through a writer (a spread file's are made per file).
+    func documentParts(title: String, head: String = "", bodyClass: String, bodyData: [(String, String)],
+                       before out: inout ByteWriter, after: inout [UInt8]) {
         out.put("<!DOCTYPE html>\n<html lang=\"")
         out.put(contentsOf: language ?? "")
         out.put("\" dir=\"")
@@ -160,7 +172,7 @@ struct HTMLDocuments {
         out.putAttribute(" data-spreads", decimal: result.spreads.count)
         if plan != nil {
             out.put(" data-two=\"")
-            out.append(contentsOf: twoPageData)
+            out.put(contentsOf: twoPageData)
             out.put("\"")
         }
         for (name, value) in bodyData {
@@ -225,25 +237,32 @@ struct HTMLDocuments {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `gridItems(_:thumbnailHref:)` onto the end of `out`.
+    /// `gridItems(_:thumbnailHref:)` onto the end of `out`, each item through a writer (`HTMLPageDrawer.spreadBytes`).
     func gridItems(_ indexes: Range<Int>, thumbnailHref: (Int) -> String, into out: inout [UInt8]) {
-        let vertical = result.layout.axis == .vertical
         for index in indexes {
-            let spread = result.spreads[index]
-            out.put("<li><a class=\"thumb\" href=\"")
-            out.put(contentsOf: thumbnailHref(index))
-            out.put("\" data-spread=\"")
-            out.put(decimal: spread.number)
-            out.put("\"><span class=\"tbox ")
-            out.put(vertical ? "v" : "h")
-            out.put(" n")
-            out.put(decimal: spread.slots.count)
-            out.put("\">")
-            drawer.spread(spread, in: result, into: &out)
-            out.put("</span><span class=\"cap\">")
-            out.put(decimal: spread.number)
-            out.put("</span></a></li>\n")
+            out.appendUpTo(drawer.spreadBytes(result.spreads[index]) + 256) {
+                gridItem(index, thumbnailHref: thumbnailHref, into: &$0)
+            }
         }
+    }
+
+    /// One thumbnail of the grid: a link around the spread's pages, without ids or note links.
+    private func gridItem(_ index: Int, thumbnailHref: (Int) -> String, into out: inout ByteWriter) {
+        let vertical = result.layout.axis == .vertical
+        let spread = result.spreads[index]
+        out.put("<li><a class=\"thumb\" href=\"")
+        out.put(contentsOf: thumbnailHref(index))
+        out.put("\" data-spread=\"")
+        out.put(decimal: spread.number)
+        out.put("\"><span class=\"tbox ")
+        out.put(vertical ? "v" : "h")
+        out.put(" n")
+        out.put(decimal: spread.slots.count)
+        out.put("\">")
+        drawer.spread(spread, in: result, into: &out)
+        out.put("</span><span class=\"cap\">")
+        out.put(decimal: spread.number)
+        out.put("</span></a></li>\n")
     }
 
     private func tocList(_ entries: [TOCEntry]) -> String {
@@ -306,6 +325,11 @@ struct HTMLDocuments {
 
     /// `bar(_:contents:)` onto the end of `out`.
     func bar(_ index: Int, contents: String, into out: inout [UInt8]) {
+        out.appendUpTo(headBytes) { bar(index, contents: contents, into: &$0) }
+    }
+
+    /// `bar(_:contents:)` through a writer.
+    func bar(_ index: Int, contents: String, into out: inout ByteWriter) {
         let spread = result.spreads[index]
         let forward: StaticString = progression == .rtl ? "←" : "→"
         let back: StaticString = progression == .rtl ? "→" : "←"
@@ -380,6 +404,11 @@ struct HTMLDocuments {
 
     /// `readingSpread(_:)` onto the end of `out`.
     func readingSpread(_ index: Int, into out: inout [UInt8]) {
+        out.appendUpTo(drawer.spreadBytes(result.spreads[index])) { readingSpread(index, into: &$0) }
+    }
+
+    /// `readingSpread(_:)` through a writer.
+    func readingSpread(_ index: Int, into out: inout ByteWriter) {
         let marks = site.slotMarks(spreadIndex: index, plan: plan) { page in pageHref(page, from: index) }
         drawer.spread(result.spreads[index], in: result, marks: marks, into: &out)
     }
@@ -391,14 +420,16 @@ struct HTMLDocuments {
         if index + 1 < result.spreads.count { head += "<link rel=\"next\" href=\"\(href(index + 1))\">\n" }
         let spread = result.spreads[index]
         var out: [UInt8] = [], after: [UInt8] = []
-        documentParts(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files",
-                      bodyData: endsData, before: &out, after: &after)
-        out.put(contentsOf: spreadHeading)
-        bar(index, contents: "index.html", into: &out)
-        out.put("<main id=\"main\">")
-        readingSpread(index, into: &out)
-        out.put("</main>\n")
-        out.append(contentsOf: after)
+        out.appendUpTo(2 * headBytes + drawer.spreadBytes(spread)) { out in
+            documentParts(title: "\(spreadTitle) — spread \(spread.number)", head: head, bodyClass: "files",
+                          bodyData: endsData, before: &out, after: &after)
+            out.put(contentsOf: spreadHeading)
+            bar(index, contents: "index.html", into: &out)
+            out.put("<main id=\"main\">")
+            readingSpread(index, into: &out)
+            out.put("</main>\n")
+            out.put(contentsOf: after)
+        }
         return out
     }
 

@@ -36,6 +36,18 @@ struct HTMLPageDrawer: Sendable {
     /// `String` grown by appending paid a few hundred instructions an append and copied each page's body into
     /// its box, its spread and its document in turn (issue 19).
     func spread(_ spread: Spread, in result: SpreadResult, marks: SlotMarks? = nil, into out: inout [UInt8]) {
+        out.appendUpTo(spreadBytes(spread)) { self.spread(spread, in: result, marks: marks, into: &$0) }
+    }
+
+    /// Room for a spread as `spread(_:in:marks:into:)` draws it, if its pages hold plain lines: a writer that
+    /// needs more grows. A `ByteWriter` stores each piece where `Array.append(contentsOf:)` cost about 90
+    /// instructions, and a spread takes forty pieces around its bodies (issue 19).
+    func spreadBytes(_ spread: Spread) -> Int {
+        spread.slots.count * (size.lines * (size.columns + 48) + 512)
+    }
+
+    /// `spread(_:in:marks:into:)` through a writer.
+    func spread(_ spread: Spread, in result: SpreadResult, marks: SlotMarks? = nil, into out: inout ByteWriter) {
         let layout = result.layout
         out.put("<div class=\"spread ")
         out.put(layout.axis == .vertical ? "v" : "h")
@@ -115,7 +127,7 @@ struct HTMLPageDrawer: Sendable {
     /// One page box: `lang` and `dir` from the page, its lines in order, image boxes grouped as figures; onto the
     /// end of `out`. `body`, when given, is the page's `body(of:links:)` drawn before with these links.
     func page(_ page: Page, binding: String?, links: [String: String] = [:], id: String? = nil,
-              body: [UInt8]? = nil, into out: inout [UInt8]) {
+              body: [UInt8]? = nil, into out: inout ByteWriter) {
         out.put("<div class=\"page ")
         out.put(page.writingMode == .verticalRL ? "vrl" : "htb")
         if page.kind == .blank { out.put(" blank") }
@@ -133,7 +145,7 @@ struct HTMLPageDrawer: Sendable {
         out.putAttribute(" dir", page.direction.rawValue)
         out.putAttribute(" data-page", decimal: page.number)
         out.put(">")
-        out.append(contentsOf: body ?? self.body(of: page, links: links))
+        out.put(contentsOf: body ?? self.body(of: page, links: links))
         out.put("</div>")
     }
 
@@ -158,14 +170,14 @@ struct HTMLPageDrawer: Sendable {
                     if let box, box < imageURLs.count, let url = imageURLs[box] {
                         var end = index
                         while end < count, end < boxes.count, boxes[end] == box { end += 1 }
-                        out.put(literal: "<div class=\"fig\">")
+                        out.put("<div class=\"fig\">")
                         for k in index..<end { self.line(at: lines.baseAddress! + k, vertical: vertical, links: links, into: &out) }
                         let alternative = box < imageAlternatives.count ? imageAlternatives[box] : ""
-                        out.put(literal: "<img src=\"")
+                        out.put("<img src=\"")
                         HTMLEscape.appendText(url, to: &out)
-                        out.put(literal: "\" alt=\"")
+                        out.put("\" alt=\"")
                         HTMLEscape.appendText(alternative, to: &out)
-                        out.put(literal: "\"></div>")
+                        out.put("\"></div>")
                         index = end
                     } else {
                         self.line(at: lines.baseAddress! + index, vertical: vertical, id: anchors[index], links: links,
@@ -197,37 +209,37 @@ struct HTMLPageDrawer: Sendable {
         let runningHead = line.pointee.role == .runningHead
         let marks = line.pointee.styles.contains(where: { $0.style.emphasisMark != nil })
         if heading || runningHead || marks {
-            out.put(literal: "<div class=\"l")
-            if heading { out.put(literal: " hd") }
-            if runningHead { out.put(literal: " rh") }
-            if marks { out.put(literal: " mk") }
-            out.put(literal: "\"")
+            out.put("<div class=\"l")
+            if heading { out.put(" hd") }
+            if runningHead { out.put(" rh") }
+            if marks { out.put(" mk") }
+            out.put("\"")
         } else {
-            out.put(literal: "<div class=\"l\"")
+            out.put("<div class=\"l\"")
         }
         if let id {
-            out.put(literal: " id=\"")
-            out.put(id)
-            out.put(literal: "\"")
+            out.put(" id=\"")
+            out.put(contentsOf: id)
+            out.put("\"")
         }
         let rtl = line.pointee.direction == .rtl
         if let lang = HTMLEscape.language(line.pointee.language) {
-            out.put(literal: " lang=\"")
-            out.put(lang)
-            out.put(literal: rtl ? "\" dir=\"rtl\">" : "\" dir=\"ltr\">")
+            out.put(" lang=\"")
+            out.put(contentsOf: lang)
+            out.put(rtl ? "\" dir=\"rtl\">" : "\" dir=\"ltr\">")
         } else {
-            out.put(literal: rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
+            out.put(rtl ? " dir=\"rtl\">" : " dir=\"ltr\">")
         }
         let alignment = line.pointee.alignment
-        if alignment == .center || alignment == .end { out.put(lead(line.pointee, vertical: vertical)) }
+        if alignment == .center || alignment == .end { out.put(contentsOf: lead(line.pointee, vertical: vertical)) }
         if vertical {
-            out.put(columnCells(line.pointee, links: links))
+            out.put(contentsOf: columnCells(line.pointee, links: links))
         } else if isPlainNarrow(line) {
             HTMLEscape.appendText(line.pointee.text, to: &out)
         } else {
-            out.put(lineCells(line.pointee, links: links, plainFastPath: false))
+            out.put(contentsOf: lineCells(line.pointee, links: links, plainFastPath: false))
         }
-        out.put(literal: "</div>")
+        out.put("</div>")
     }
 
     /// Empty cells before a centred or end-aligned line (`Line.startOffset(inInlineSize:)`, the one rule every

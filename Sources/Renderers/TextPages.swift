@@ -96,7 +96,7 @@ public struct TextPageDrawer: Sendable {
                     lead = min(max(0, lead), width)
                     writer.put(left)
                     writer.spaces(lead)
-                    if let shown { writer.put(shown.text) } else { writer.put(lines[index].text) }
+                    if let shown { writer.put(contentsOf: shown.text) } else { writer.put(contentsOf: lines[index].text) }
                     writer.spaces(min(width - lead, width - lead - lineWidth))
                     writer.put(right)
                     ends.append(start + writer.count)
@@ -116,7 +116,7 @@ public struct TextPageDrawer: Sendable {
             let folioWidth = cellWidth(of: folio, ambiguousWide: ambiguousWide)
             let lead = max(0, (width + 2 - folioWidth) / 2)
             writer.spaces(lead)
-            writer.put(folio)
+            writer.put(contentsOf: folio)
             writer.spaces(width + 2 - lead - folioWidth)
             ends.append(start + writer.count)
         }

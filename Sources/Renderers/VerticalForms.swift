@@ -104,7 +104,7 @@ public enum VerticalForms {
         func draw(_ unit: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter) {
             guard let scalar = VerticalForms.singleScalar(unit) else {
                 // Several code points (a cluster, or a tate-chu-yoko pair): the Character-based path.
-                out.put(slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide))
+                out.put(contentsOf: slowCell(String(decoding: unit, as: UTF8.self), ambiguousWide: ambiguousWide))
                 return
             }
             let entry = scalar < 0x10000 ? entries[Int(scalar)] : 0
