@@ -44,9 +44,13 @@ struct HTMLDocuments {
     }
 
     /// The same, seen from the document of spread `index`: a page of the same file is a bare fragment.
-    func pageHref(_ page: Int, from index: Int) -> String {
-        if site.mode == .files, result.spreadIndex(containing: page) != index { return pageHref(page) }
-        return "#p\(page)"
+    func pageHref(_ page: Int, from index: Int, into out: inout ByteWriter) {
+        if site.mode == .files, result.spreadIndex(containing: page) != index {
+            out.put(contentsOf: pageHref(page))
+            return
+        }
+        out.put("#p")
+        out.put(decimal: page)
     }
 
     /// The Content-Security-Policy every document carries, worked out once per site (`HTMLSite.files`).
@@ -409,7 +413,7 @@ struct HTMLDocuments {
 
     /// `readingSpread(_:)` through a writer.
     func readingSpread(_ index: Int, into out: inout ByteWriter) {
-        let marks = site.slotMarks(spreadIndex: index, plan: plan) { page in pageHref(page, from: index) }
+        let marks = site.slotMarks(spreadIndex: index, plan: plan) { page, out in pageHref(page, from: index, into: &out) }
         drawer.spread(result.spreads[index], in: result, marks: marks, into: &out)
     }
 

@@ -36,18 +36,31 @@ extension HTMLSite {
     /// Classes and attributes of the slots of spread `index` in a reading view: `first` on the page a spread opens
     /// with when one page shows, `nb` on pages never shown alone, `ph` on empty slots, and each page's neighbours
     /// (`data-prev`/`data-next`, as URLs seen from `href`'s document).
-    func slotMarks(spreadIndex index: Int, plan: PortraitPlan?, pageHref: @escaping (Int) -> String) -> HTMLPageDrawer.SlotMarks {
+    func slotMarks(spreadIndex index: Int, plan: PortraitPlan?,
+                   pageHref: @escaping (Int, inout ByteWriter) -> Void) -> HTMLPageDrawer.SlotMarks {
         let spread = result.spreads[index]
         let first = spread.pages.first { plan?.inSequence[$0 - 1] ?? true }
-        return { page in
-            guard let page, page >= 1, page <= result.pages.count else { return (" ph", "") }
-            var classes = page == first ? " first" : ""
-            guard let plan else { return (classes, "") }
-            if !plan.inSequence[page - 1] { classes += " nb" }
-            var attributes = ""
-            if let previous = plan.previous[page - 1] { attributes += " data-prev=\"\(pageHref(previous))\"" }
-            if let next = plan.next[page - 1] { attributes += " data-next=\"\(pageHref(next))\"" }
-            return (classes, attributes)
+        return { page, out in
+            guard let page, page >= 1, page <= result.pages.count else {
+                out.put(" ph\"")
+                return
+            }
+            if page == first { out.put(" first") }
+            guard let plan else {
+                out.put("\"")
+                return
+            }
+            out.put(plan.inSequence[page - 1] ? "\"" : " nb\"")
+            if let previous = plan.previous[page - 1] {
+                out.put(" data-prev=\"")
+                pageHref(previous, &out)
+                out.put("\"")
+            }
+            if let next = plan.next[page - 1] {
+                out.put(" data-next=\"")
+                pageHref(next, &out)
+                out.put("\"")
+            }
         }
     }
 }
