@@ -23,7 +23,7 @@ struct HTMLDocuments {
     func href(_ index: Int) -> String {
         let number = result.spreads[index].number
         switch site.mode {
-        case .files: return HTMLSite.spreadFileName(number)
+        case .files: return index < spreadFileNames.count ? spreadFileNames[index] : HTMLSite.spreadFileName(number)
         case .scroll: return "book.html#" + HTMLSite.spreadID(number)
         case .single: return "#" + HTMLSite.spreadID(number)
         }
@@ -37,7 +37,9 @@ struct HTMLDocuments {
     /// Where page `page` is shown, seen from the index (`#pN` names the page in every mode).
     func pageHref(_ page: Int) -> String {
         switch site.mode {
-        case .files: return HTMLSite.spreadFileName(result.spread(containing: page)?.number ?? 1) + "#p\(page)"
+        case .files:
+            let name = result.spreadIndex(containing: page).map(href) ?? HTMLSite.spreadFileName(1)
+            return name + "#p\(page)"
         case .scroll: return "book.html#p\(page)"
         case .single: return "#p\(page)"
         }
@@ -83,6 +85,9 @@ struct HTMLDocuments {
     let uiDirection: Direction
     /// `sizing.twoPageQuery`, escaped for an attribute (`data-two`).
     let twoPageData: [UInt8]
+    /// Each spread's file name, by index, in folder mode (empty in the others): a site names each spread's file
+    /// about eight times, in links, bars and thumbnails (19,000 names for War and Peace; issue 19).
+    let spreadFileNames: [String]
     /// Where the first and last spreads live, for the reading documents' `data-first` and `data-last`.
     private(set) var endsData: [(String, String)] = []
 
@@ -99,6 +104,7 @@ struct HTMLDocuments {
         self.rubyShown = rubyShown
         self.policy = policy
         self.marks = marks
+        spreadFileNames = site.mode == .files ? site.result.spreads.map { HTMLSite.spreadFileName($0.number) } : []
         let title = site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
         spreadTitle = runningTitle(title, columns: site.pageSize.columns, ambiguousWide: site.options.ambiguousWide)
         spreadHeading = Self.heading(spreadTitle)
