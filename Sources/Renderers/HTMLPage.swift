@@ -235,7 +235,7 @@ struct HTMLPageDrawer: Sendable {
         if vertical {
             out.put(contentsOf: columnCells(line.pointee, links: links))
         } else if isPlainNarrow(line) {
-            HTMLEscape.appendText(line.pointee.text, to: &out)
+            HTMLEscape.appendNarrowText(line.pointee.text, to: &out)
         } else {
             out.put(contentsOf: lineCells(line.pointee, links: links, plainFastPath: false))
         }

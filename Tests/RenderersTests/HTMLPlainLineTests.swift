@@ -19,6 +19,18 @@ final class HTMLPlainLineTests: XCTestCase {
                        "\(label): \(line.text.debugDescription)", file: file, line: number)
     }
 
+    /// A whole line as a page body draws it (`line(at:)`, through a `ByteWriter`, where a plain line's text is
+    /// escaped by `appendNarrowText`), against the walk's cells: they must end the line's box.
+    private func assertSameLine(_ line: Line, _ drawer: HTMLPageDrawer, _ label: String, file: StaticString = #filePath, line number: UInt = #line) {
+        var drawn: [UInt8] = []
+        drawer.line(line, vertical: false, into: &drawn)
+        let walked = drawer.lineCells(line, links: [:], plainFastPath: false, runsFastPath: false)
+        let text = String(decoding: drawn, as: UTF8.self)
+        // After the box's start tag, or after the empty cells that lead a centred line.
+        XCTAssertTrue(text.hasSuffix(">" + walked + "</div>"), "\(label): \(line.text.debugDescription) drawn as \(text)",
+                      file: file, line: number)
+    }
+
     func testShortcutDrawsWhatTheWalkDraws() {
         // Letters, Latin-1 with NBSP and soft hyphen, a combining accent, Greek, Cyrillic, quotes and dashes, then
         // what must take the long way: ‼ (emoji), ‸, wide ideographs, Hangul jamo, fullwidth forms, emoji with
@@ -35,11 +47,31 @@ final class HTMLPlainLineTests: XCTestCase {
             for drawer in drawers {
                 if drawer.isPlainNarrow(line) { shortcuts += 1 }
                 assertSameCells(line, drawer, "random")
+                assertSameLine(line, drawer, "random")
             }
         }
         XCTAssertGreaterThan(shortcuts, 1000, "the shortcut is taken for plain lines")
         XCTAssertFalse(drawer().isPlainNarrow(Line(text: "‼", width: 1, language: "en")))
         XCTAssertFalse(drawer(ambiguousWide: true).isPlainNarrow(Line(text: "plain", width: 5, language: "en")))
+    }
+
+    /// `hasMarkupCharacter` finds each of `& < > " '` at every position of texts of 1 to 17 bytes (words of eight,
+    /// and the overlapping last word), beside every other byte value, and nothing else.
+    func testMarkupCharactersAreFoundAtEveryPosition() {
+        let markup: Set<UInt8> = [0x22, 0x26, 0x27, 0x3C, 0x3E]
+        for length in 1...17 {
+            for position in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes[position] = byte
+                    // A neighbour one above or below must not be taken for the character (`| 1`, `| 2` tricks).
+                    if position + 1 < length { bytes[position + 1] = byte &+ 1 }
+                    let expected = markup.contains(byte) || (position + 1 < length && markup.contains(byte &+ 1))
+                    let found = bytes.withUnsafeBufferPointer(HTMLEscape.hasMarkupCharacter)
+                    if found != expected { XCTFail("byte \(byte) at \(position) of \(length): found \(found)") }
+                }
+            }
+        }
     }
 
     /// The first 22 pieces are narrow: letters, Latin-1 with NBSP and soft hyphen, a combining accent, Greek,
@@ -120,6 +152,9 @@ final class HTMLPlainLineTests: XCTestCase {
         let novelLines = pages.flatMap(\.lines)
         let shortcuts = novelLines.filter(drawer().isPlainNarrow)
         XCTAssertGreaterThan(shortcuts.count, novelLines.count / 2, "\(shortcuts.count) of \(novelLines.count)")
-        for line in shortcuts { assertSameCells(line, drawer(), novel) }
+        for line in shortcuts {
+            assertSameCells(line, drawer(), novel)
+            assertSameLine(line, drawer(), novel)
+        }
     }
 }
