@@ -4,8 +4,9 @@ import Layout
 import Spreads
 
 /// Builds the documents of one site (index, spread files, the scrolling book, the single file); holds what every
-/// document shares.
-struct HTMLDocuments {
+/// document shares. A class, immutable: closures made per spread (a file's maker, a thumbnail's link, a slot's
+/// neighbours) capture it, and as a struct of twenty fields each capture copied it, a retain a field (issue 19).
+final class HTMLDocuments: Sendable {
     let site: HTMLSite
     let drawer: HTMLPageDrawer
     let css: String
@@ -20,26 +21,32 @@ struct HTMLDocuments {
     var axis: String { result.layout.axis == .vertical ? "vertical" : "horizontal" }
 
     /// Where spread `index` lives, seen from the documents of this mode.
-    func href(_ index: Int) -> String {
-        let number = result.spreads[index].number
+    func href(_ index: Int) -> String { Self.href(index, site: site, fileNames: spreadFileNames) }
+
+    /// `href(_:)` from its parts, for `init`, which needs it before the documents are whole.
+    private static func href(_ index: Int, site: HTMLSite, fileNames: [String]) -> String {
+        let number = site.result.spreads[index].number
         switch site.mode {
-        case .files: return index < spreadFileNames.count ? spreadFileNames[index] : HTMLSite.spreadFileName(number)
+        case .files: return index < fileNames.count ? fileNames[index] : HTMLSite.spreadFileName(number)
         case .scroll: return "book.html#" + HTMLSite.spreadID(number)
         case .single: return "#" + HTMLSite.spreadID(number)
         }
     }
 
     /// The same links seen from inside `book.html` in scroll mode.
-    func localHref(_ index: Int) -> String {
-        site.mode == .scroll ? "#" + HTMLSite.spreadID(result.spreads[index].number) : href(index)
+    func localHref(_ index: Int) -> String { Self.localHref(index, site: site, fileNames: spreadFileNames) }
+
+    private static func localHref(_ index: Int, site: HTMLSite, fileNames: [String]) -> String {
+        site.mode == .scroll ? "#" + HTMLSite.spreadID(site.result.spreads[index].number)
+            : href(index, site: site, fileNames: fileNames)
     }
 
     /// Where page `page` is shown, seen from the index (`#pN` names the page in every mode).
     func pageHref(_ page: Int) -> String {
         switch site.mode {
         case .files:
-            let name = result.spreadIndex(containing: page).map(href) ?? HTMLSite.spreadFileName(1)
-            return name + "#p\(page)"
+            guard let index = result.spreadIndex(containing: page) else { return HTMLSite.spreadFileName(1) + "#p\(page)" }
+            return href(index) + "#p\(page)"
         case .scroll: return "book.html#p\(page)"
         case .single: return "#p\(page)"
         }
@@ -89,7 +96,7 @@ struct HTMLDocuments {
     /// about eight times, in links, bars and thumbnails (19,000 names for War and Peace; issue 19).
     let spreadFileNames: [String]
     /// Where the first and last spreads live, for the reading documents' `data-first` and `data-last`.
-    private(set) var endsData: [(String, String)] = []
+    let endsData: [(String, String)]
 
     /// What every document shares, worked out once for the site: each was remade for each of War and Peace's 2,730
     /// spread files, at 5,000 instructions and more apiece (issue 19).
@@ -104,7 +111,8 @@ struct HTMLDocuments {
         self.rubyShown = rubyShown
         self.policy = policy
         self.marks = marks
-        spreadFileNames = site.mode == .files ? site.result.spreads.map { HTMLSite.spreadFileName($0.number) } : []
+        let names = site.mode == .files ? site.result.spreads.map { HTMLSite.spreadFileName($0.number) } : []
+        spreadFileNames = names
         let title = site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
         spreadTitle = runningTitle(title, columns: site.pageSize.columns, ambiguousWide: site.options.ambiguousWide)
         spreadHeading = Self.heading(spreadTitle)
@@ -114,9 +122,9 @@ struct HTMLDocuments {
         var data: [UInt8] = []
         if plan != nil { HTMLEscape.appendText(sizing.twoPageQuery, to: &data) }
         twoPageData = data
-        if !site.result.spreads.isEmpty {
-            endsData = [("first", localHref(0)), ("last", localHref(site.result.spreads.count - 1))]
-        }
+        let last = site.result.spreads.count - 1
+        endsData = last < 0 ? [] : [("first", Self.localHref(0, site: site, fileNames: names)),
+                                    ("last", Self.localHref(last, site: site, fileNames: names))]
     }
 
     /// The shell every document shares: CSP first, then the stylesheet (or its link); a skip link; the script last.
@@ -296,7 +304,7 @@ struct HTMLDocuments {
     func indexFile(besideSpreadFiles: Bool = false) -> OutputFile {
         let gridPiece = Self.gridPiece
         let gridPieces = (result.spreads.count + gridPiece - 1) / gridPiece
-        var file = OutputFile(name: "index.html", pieces: gridPieces + 2) { piece in
+        var file = OutputFile(name: "index.html", pieces: gridPieces + 2) { [self] piece in
             if piece == 0 {
                 let (before, _) = indexDocumentParts()
                 return Array((before + indexHeader(link: href) + "<main id=\"main\">\n" + contents() + Self.gridOpen).utf8)
@@ -419,7 +427,7 @@ struct HTMLDocuments {
 
     /// `readingSpread(_:)` through a writer.
     func readingSpread(_ index: Int, into out: inout ByteWriter) {
-        let marks = site.slotMarks(spreadIndex: index, plan: plan) { page, out in pageHref(page, from: index, into: &out) }
+        let marks = site.slotMarks(spreadIndex: index, plan: plan) { [self] page, out in pageHref(page, from: index, into: &out) }
         drawer.spread(result.spreads[index], in: result, marks: marks, into: &out)
     }
 
