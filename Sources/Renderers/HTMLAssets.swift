@@ -53,6 +53,15 @@ public enum HTMLAssets {
             return max(count, 0)
         }
         return pages.map { page in
+            // A page without image lines only closes what the last page left open: the walk below made and
+            // dropped an array for each of War and Peace's 5,459 pages (issue 19).
+            if !page.lines.contains(where: { if case .image = $0.role { true } else { false } }) {
+                if !page.lines.isEmpty {
+                    previousWasImage = false
+                    open = false
+                }
+                return []
+            }
             let continued = open || previousWasImage ? max(count, 0) : nil
             let boxes = page.lines.map { line -> Int? in
                 let box = imageBox(line)

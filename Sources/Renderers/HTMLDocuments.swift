@@ -27,10 +27,17 @@ final class HTMLDocuments: Sendable {
     private static func href(_ index: Int, site: HTMLSite, fileNames: [String]) -> String {
         let number = site.result.spreads[index].number
         switch site.mode {
-        case .files: return index < fileNames.count ? fileNames[index] : HTMLSite.spreadFileName(number)
+        case .files: return spreadFileName(index, site: site, fileNames: fileNames)
         case .scroll: return "book.html#" + HTMLSite.spreadID(number)
         case .single: return "#" + HTMLSite.spreadID(number)
         }
+    }
+
+    /// The name of spread `index`'s file in folder mode.
+    func spreadFileName(_ index: Int) -> String { Self.spreadFileName(index, site: site, fileNames: spreadFileNames) }
+
+    private static func spreadFileName(_ index: Int, site: HTMLSite, fileNames: [String]) -> String {
+        index < fileNames.count ? fileNames[index] : HTMLSite.spreadFileName(site.result.spreads[index].number)
     }
 
     /// The same links seen from inside `book.html` in scroll mode.
@@ -316,7 +323,7 @@ final class HTMLDocuments: Sendable {
             return out
         }
         if besideSpreadFiles {
-            file.placedBefore = [nil] + (0..<gridPieces).map { HTMLSite.spreadFileName(result.spreads[$0 * gridPiece].number) } + [nil]
+            file.placedBefore = [nil] + (0..<gridPieces).map { spreadFileName($0 * gridPiece) } + [nil]
         }
         return file
     }

@@ -92,7 +92,7 @@ public struct HTMLSite: Sendable {
             // in each would copy them 2,733 times for War and Peace, 1.8 MB).
             let spreadFile: @Sendable (Int) -> [[UInt8]] = { [documents.spreadFile($0)] }
             for index in result.spreads.indices {
-                out.append(OutputFile(name: Self.spreadFileName(result.spreads[index].number)) { spreadFile(index) })
+                out.append(OutputFile(name: documents.spreadFileName(index)) { spreadFile(index) })
             }
         }
         // The page map as `--format json` writes it (issue 19: as a JSON tree it was a sixth of the site's
@@ -138,10 +138,13 @@ public struct HTMLSite: Sendable {
     /// The first page of each chapter document (by `source.href`).
     func firstPageByHref() -> [String: Int] {
         var out: [String: Int] = [:]
+        // Consecutive pages mostly come from one document, already recorded: told by comparing with the last
+        // page's, not by hashing (and no array of sources made per page; issue 19).
+        var last: String?
         for page in result.pages where page.kind == .content {
-            for source in [page.source] + page.additionalSources where out[source.href] == nil {
-                out[source.href] = page.number
-            }
+            if page.source.href != last, out[page.source.href] == nil { out[page.source.href] = page.number }
+            last = page.source.href
+            for source in page.additionalSources where out[source.href] == nil { out[source.href] = page.number }
         }
         return out
     }
