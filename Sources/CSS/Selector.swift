@@ -110,16 +110,18 @@ public struct Namespaces: Sendable, Equatable {
     }
 }
 
-@usableFromInline enum SimpleTest: Sendable, Equatable {
+/// Indirect as a whole: matching copies each test out of its compound's array, and a copy of a test is then one
+/// retain of its box, where copying the payload cost about 230 instructions with its release (issue 19).
+@usableFromInline indirect enum SimpleTest: Sendable, Equatable {
     case id(String)
     case `class`(String)
     case attribute(AttributeTest)
     case pseudo(PseudoClass)
     /// `:not(…)`: matches when none of the compounds match (Level 3 allows one simple selector; a list of
     /// compounds is Level 4's, read here too).
-    indirect case not([Compound])
+    case not([Compound])
     /// `:is()`/`:matches()` (counts its most specific argument) and `:where()` (counts nothing).
-    indirect case `is`([Compound], countsSpecificity: Bool)
+    case `is`([Compound], countsSpecificity: Bool)
     /// A pseudo-element or dynamic pseudo-class: never matches, counts as written (pseudo-elements as types).
     case never(isPseudoElement: Bool)
 

@@ -92,8 +92,7 @@ extension AttributeTest {
         if op == .exists { return tree.hasAttribute(node, localName: name, namespaceURI: uri) }
         // On bytes, and those of the tree's own where it lends them: no String per test. Values compare code point
         // by code point, as Selectors 4 §6 asks ("case-sensitively"), not by canonical equivalence as Strings do.
-        var wanted = value
-        return wanted.withUTF8 { v in
+        return SimpleTest.withBytes(value) { v in
             if caseInsensitive {
                 guard var actual = tree.attribute(node, localName: name, namespaceURI: uri)?.asciiLowercased else { return false }
                 return actual.withUTF8 { AttributeTest.matches(op, $0, v) }
