@@ -129,6 +129,18 @@ struct ByteWriter {
         }
     }
 
+    /// Drops what was written after the first `count` bytes.
+    mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count)
+        self.count = count
+    }
+
+    /// Replaces a byte already written.
+    mutating func replace(at index: Int, with byte: UInt8) {
+        precondition(index >= 0 && index < count)
+        base[index] = byte
+    }
+
     /// Drops the spaces at the end, back to `start` at most.
     mutating func trimSpaces(downTo start: Int) {
         while count > start && base[count - 1] == 0x20 { count -= 1 }

@@ -33,14 +33,23 @@ struct CellLook: Equatable {
     /// The style's classes, each with a leading space (empty for no style).
     var styleClasses: String {
         if style.isEmpty { return "" }
-        var out = ""
-        if style.contains(.strong) { out += " sb" }
-        if style.contains(.emphasis) { out += " si" }
-        if style.contains(.code) { out += " sc" }
-        if style.contains(.strikethrough) { out += " sx" }
-        if style.contains(.sideways) { out += " so" }
-        if let mark = style.emphasisMark { out += " k\(HTMLInlineStyle.index(of: mark))" }
-        return out
+        var out: [UInt8] = []
+        out.appendUpTo(32) { putStyleClasses(into: &$0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `styleClasses` through a writer: the one place that names the classes.
+    func putStyleClasses(into out: inout ByteWriter) {
+        if style.isEmpty { return }
+        if style.contains(.strong) { out.put(" sb") }
+        if style.contains(.emphasis) { out.put(" si") }
+        if style.contains(.code) { out.put(" sc") }
+        if style.contains(.strikethrough) { out.put(" sx") }
+        if style.contains(.sideways) { out.put(" so") }
+        if let mark = style.emphasisMark {
+            out.put(" k")
+            out.put(decimal: HTMLInlineStyle.index(of: mark))
+        }
     }
 
     /// A run of narrow characters (escaped `text`) in this look: plain text, `<span class="d">` for a decoration
@@ -50,6 +59,35 @@ struct CellLook: Equatable {
         let classes = ((decoration ? " d" : "") + styleClasses).dropFirst()
         let attribute = classes.isEmpty ? "" : " class=\"\(classes)\""
         return "<\(tag)\(attribute)>\(shown(text))</\(tag)>"
+    }
+
+    /// `run(_:)` through a writer, for a run of `span` (no `sup`/`sub`, whose text `shown` rewrites): `escaped` is
+    /// the run's text, escaped. The same bytes as `run`, without its strings (issue 19).
+    func putSpanRun(_ escaped: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter) {
+        if style.isEmpty && !decoration {
+            out.put(escaped)
+            return
+        }
+        out.put("<span")
+        if style.isEmpty {
+            out.put(" class=\"d\">")
+        } else {
+            // ` class="…"` with the classes' first leading space turned into the opening quote; nothing when
+            // the style names no class.
+            out.put(" class=")
+            let start = out.count
+            if decoration { out.put(" d") }
+            putStyleClasses(into: &out)
+            if out.count == start {
+                out.truncate(to: start - 7)
+            } else {
+                out.replace(at: start, with: 0x22)
+                out.put(0x22)
+            }
+            out.put(">")
+        }
+        out.put(escaped)
+        out.put("</span>")
     }
 
     /// One cell box with classes `base` (`w`, or `r …` in a column) and this look's.

@@ -236,8 +236,8 @@ struct HTMLPageDrawer: Sendable {
             out.put(contentsOf: columnCells(line.pointee, links: links))
         } else if isPlainNarrow(line) {
             HTMLEscape.appendNarrowText(line.pointee.text, to: &out)
-        } else {
-            out.put(contentsOf: lineCells(line.pointee, links: links, plainFastPath: false))
+        } else if !narrowRuns(line.pointee, links: links, into: &out) {
+            out.put(contentsOf: lineCells(line.pointee, links: links, plainFastPath: false, runsFastPath: false))
         }
         out.put("</div>")
     }
@@ -385,40 +385,63 @@ struct HTMLPageDrawer: Sendable {
     /// not qualify, or a cut falls before a combining mark (a mark of the book after a decoration joins the
     /// decoration's last character, which the long way keeps whole).
     func narrowRuns(_ line: Line, links: [String: String]) -> String? {
+        var out: [UInt8] = []
+        let drawn = out.appendUpTo(2 * line.text.utf8.count + 64) { narrowRuns(line, links: links, into: &$0) }
+        return drawn ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// `narrowRuns(_:links:)` through a writer: false, with nothing written, when the line does not qualify. Runs of
+    /// `span` are written as bytes (`CellLook.putSpanRun`); a script run or a note reference goes the string way.
+    func narrowRuns(_ line: Line, links: [String: String], into out: inout ByteWriter) -> Bool {
         guard !ambiguousWide, line.rubies.isEmpty, !line.styles.contains(where: { $0.style.emphasisMark != nil }) else {
-            return nil
+            return false
         }
-        let utf8 = Array(line.text.utf8)
-        guard utf8.withUnsafeBufferPointer(Self.oneCellEach) else { return nil }
-        var cuts = [0, utf8.count]
-        for span in line.styles { cuts += [span.range.lowerBound, span.range.upperBound] }
-        for range in line.decorations { cuts += [range.lowerBound, range.upperBound] }
-        cuts = Array(Set(cuts.filter { $0 >= 0 && $0 <= utf8.count })).sorted()
-        // A cut must start a character: ASCII, or a lead byte of U+0080–U+02FF, U+0370–U+047F or U+2xxx, none of
-        // which joins the character before it (the others `oneCellEach` allows are combining marks).
-        for cut in cuts where cut > 0 && cut < utf8.count {
-            let byte = utf8[cut]
-            guard byte < 0x80 || (0xC2...0xCB).contains(byte) || (0xCE...0xD1).contains(byte) || byte == 0xE2 else { return nil }
-        }
-        var out = ""
-        var styles = StyleCursor(line.styles)
-        var runStart = 0
-        var runLook = CellLook.plain
-        func flush(_ end: Int) {
-            guard end > runStart else { return }
-            let run = String(decoding: utf8[runStart..<end], as: UTF8.self)
-            out += linked(runLook.run(HTMLEscape.text(run)), style: runLook.style, text: run, links: links)
-            runStart = end
-        }
-        for cut in cuts.dropLast() {
-            let look = CellLook(decoration: isDecoration(cut, line.decorations), style: styles.style(at: cut))
-            if look != runLook {
-                flush(cut)
-                runLook = look
+        return line.text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard Self.oneCellEach(utf8) else { return false }
+            var cuts = [0, utf8.count]
+            cuts.reserveCapacity(2 + 2 * (line.styles.count + line.decorations.count))
+            for span in line.styles { cuts.append(span.range.lowerBound); cuts.append(span.range.upperBound) }
+            for range in line.decorations { cuts.append(range.lowerBound); cuts.append(range.upperBound) }
+            cuts.sort()
+            var unique: [Int] = []
+            unique.reserveCapacity(cuts.count)
+            for cut in cuts where cut >= 0 && cut <= utf8.count && unique.last != cut { unique.append(cut) }
+            // A cut must start a character: ASCII, or a lead byte of U+0080–U+02FF, U+0370–U+047F or U+2xxx, none
+            // of which joins the character before it (the others `oneCellEach` allows are combining marks).
+            for cut in unique where cut > 0 && cut < utf8.count {
+                let byte = utf8[cut]
+                guard byte < 0x80 || (0xC2...0xCB).contains(byte) || (0xCE...0xD1).contains(byte) || byte == 0xE2 else {
+                    return false
+                }
             }
-        }
-        flush(utf8.count)
-        return out
+            var styles = StyleCursor(line.styles)
+            var runStart = 0
+            var runLook = CellLook.plain
+            func flush(_ end: Int) {
+                guard end > runStart else { return }
+                let run = UnsafeBufferPointer(rebasing: utf8[runStart..<end])
+                runStart = end
+                if runLook.style.contains(.noteReference) || runLook.tag != "span" {
+                    let text = String(decoding: run, as: UTF8.self)
+                    out.put(contentsOf: linked(runLook.run(HTMLEscape.text(text)), style: runLook.style, text: text, links: links))
+                } else if HTMLEscape.hasMarkupCharacter(run) {
+                    var escaped: [UInt8] = []
+                    HTMLEscape.appendText(String(decoding: run, as: UTF8.self), to: &escaped)
+                    escaped.withUnsafeBufferPointer { runLook.putSpanRun($0, into: &out) }
+                } else {
+                    runLook.putSpanRun(run, into: &out)
+                }
+            }
+            for cut in unique.dropLast() {
+                let look = CellLook(decoration: isDecoration(cut, line.decorations), style: styles.style(at: cut))
+                if look != runLook {
+                    flush(cut)
+                    runLook = look
+                }
+            }
+            flush(utf8.count)
+            return true
+        } ?? false
     }
 
     /// Whether UTF-8 text is characters one cell wide or none each, whatever follows them (`isPlainNarrow`), when

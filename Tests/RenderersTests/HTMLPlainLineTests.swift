@@ -20,7 +20,8 @@ final class HTMLPlainLineTests: XCTestCase {
     }
 
     /// A whole line as a page body draws it (`line(at:)`, through a `ByteWriter`, where a plain line's text is
-    /// escaped by `appendNarrowText`), against the walk's cells: they must end the line's box.
+    /// escaped by `appendNarrowText` and a styled one drawn by `narrowRuns(_:links:into:)`), against the walk's
+    /// cells: they must end the line's box.
     private func assertSameLine(_ line: Line, _ drawer: HTMLPageDrawer, _ label: String, file: StaticString = #filePath, line number: UInt = #line) {
         var drawn: [UInt8] = []
         drawer.line(line, vertical: false, into: &drawn)
@@ -117,6 +118,7 @@ final class HTMLPlainLineTests: XCTestCase {
             }
             let line = Line(text: text, width: cellWidth(of: text), decorations: decorations, language: "en", styles: spans)
             assertSameCells(line, drawer, "styled")
+            assertSameLine(line, drawer, "styled")
             if drawer.narrowRuns(line, links: [:]) != nil { shortcuts += 1 }
         }
         XCTAssertGreaterThan(shortcuts, 1000, "the shortcut is taken for narrow lines")
@@ -142,6 +144,7 @@ final class HTMLPlainLineTests: XCTestCase {
                 for line in page.lines {
                     lines += 1
                     assertSameCells(line, drawer(), relative)
+                    if page.writingMode != .verticalRL { assertSameLine(line, drawer(), relative) }
                 }
             }
         }
