@@ -7,11 +7,13 @@ extension HTMLEscape {
     /// A BCP 47 language tag as given by the book, kept only if it looks like one (letters, digits, hyphens, and
     /// no longer than the pages' own bound, `maxLanguageTagBytes`).
     static func language(_ tag: String?) -> String? {
-        guard var tag, !tag.isEmpty, tag.utf8.count <= maxLanguageTagBytes else { return nil }
-        // Over the contiguous UTF-8: the generic `utf8.allSatisfy` cost 260 instructions a line (issue 19).
-        let looksRight = tag.withUTF8 { bytes in
-            bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D }
+        guard let tag, !tag.isEmpty, tag.utf8.count <= maxLanguageTagBytes else { return nil }
+        // Over the contiguous UTF-8, borrowed: the generic `utf8.allSatisfy` cost 260 instructions a line, and
+        // `var tag` for `withUTF8` a retain and a release (issue 19).
+        func allowed(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D
         }
+        let looksRight = tag.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(allowed) } ?? tag.utf8.allSatisfy(allowed)
         return looksRight ? tag : nil
     }
 
