@@ -86,7 +86,8 @@ final class HTMLDocuments: Sendable {
 
     var shared: Bool { site.sharesAssets }
 
-    var title: String { site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
+    /// The book's title, or "Untitled".
+    let title: String
 
     /// The book's title in each spread file, which repeats it: cut to the page's columns like a running head.
     let spreadTitle: String
@@ -121,6 +122,7 @@ final class HTMLDocuments: Sendable {
         let names = site.mode == .files ? site.result.spreads.map { HTMLSite.spreadFileName($0.number) } : []
         spreadFileNames = names
         let title = site.book.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
+        self.title = title
         spreadTitle = runningTitle(title, columns: site.pageSize.columns, ambiguousWide: site.options.ambiguousWide)
         spreadHeading = Self.heading(spreadTitle)
         language = HTMLEscape.language(site.book.language)
