@@ -67,9 +67,10 @@ public enum HTMLEscape {
         return s.withUTF8(mayNeedCare)
     }
 
-    /// Whether any byte of the UTF-8 may need care (false: `appendText` would copy it as it is), eight at a time (byte by byte cost about eight instructions a
-    /// byte, half a site's escaping; issue 19), the last few as the text's last eight, which overlap bytes already
-    /// passed. A zero byte is found by subtracting one from every byte, which sets a high bit the byte's own was
+    /// Whether any byte of the UTF-8 may need care (false: `appendText` would copy it as it is; public for the
+    /// viewer's writer, `appendText(_:to:)` on a `ByteWriter`), eight at a time (byte by byte cost about eight
+    /// instructions a byte, half a site's escaping; issue 19), the last few as the text's last eight, which overlap
+    /// bytes already passed. A zero byte is found by subtracting one from every byte, which sets a high bit the byte's own was
     /// not; a byte below n likewise by subtracting n; `b | 1 == 0x27` holds for `&` and `'`, `b | 2 == 0x3E` for
     /// `<` and `>`, `b & 0xF8 == 0xF0` for F0–F7 (F5–F7 never occur in UTF-8).
     public static func mayNeedCare(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

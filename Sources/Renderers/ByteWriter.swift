@@ -65,27 +65,6 @@ struct ByteWriter {
         bytes.withUnsafeBufferPointer { put($0) }
     }
 
-    /// An integer in decimal (`[UInt8].put(decimal:)`).
-    mutating func put(decimal value: Int) {
-        JSON.decimal(value, into: &self)
-    }
-
-    /// ` name="value"` (`[UInt8].putAttribute(_:_:)`).
-    mutating func putAttribute(_ name: StaticString, _ value: String) {
-        put(name)
-        put("=\"")
-        put(contentsOf: value)
-        put(0x22)
-    }
-
-    /// ` name="value"` for an integer value.
-    mutating func putAttribute(_ name: StaticString, decimal value: Int) {
-        put(name)
-        put("=\"")
-        put(decimal: value)
-        put(0x22)
-    }
-
     /// `count` copies of `piece`, as in a frame edge.
     @inline(__always)
     mutating func put(_ piece: PackedUTF8, count: Int) {
@@ -202,30 +181,6 @@ extension Array where Element == UInt8 {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }
-
-    /// Appends ` name="value"` (`name` with its leading space): for values that need no escaping (numbers, names
-    /// Quire chose). Values from the book go through `HTMLEscape.appendText`.
-    mutating func putAttribute(_ name: StaticString, _ value: String) {
-        put(name)
-        put("=\"")
-        put(contentsOf: value)
-        append(0x22)
-    }
-
-    /// Appends an integer in decimal, as `String(value)` spells it, without making the string: page, spread and
-    /// slot numbers are written several times in each of a site's documents (issue 19: `String(n)` and its append
-    /// cost about 300 instructions a number).
-    mutating func put(decimal value: Int) {
-        JSON.decimal(value, into: &self)
-    }
-
-    /// ` name="value"` for an integer value.
-    mutating func putAttribute(_ name: StaticString, decimal value: Int) {
-        put(name)
-        put("=\"")
-        put(decimal: value)
-        append(0x22)
-    }
 }
 
 /// Where the JSON writers put bytes: an array, appended to, or a `ByteWriter`, stored into room made in advance
@@ -234,8 +189,37 @@ extension Array where Element == UInt8 {
 protocol ByteSink {
     mutating func put(_ byte: UInt8)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+    mutating func put(_ literal: StaticString)
+    mutating func put(contentsOf text: String)
     /// A line feed and `count` spaces.
     mutating func newline(spaces count: Int)
+}
+
+/// What the HTML viewer writes through either sink, written once.
+extension ByteSink {
+    /// An integer in decimal, as `String(value)` spells it, without making the string: page, spread and slot
+    /// numbers are written several times in each of a site's documents (issue 19: `String(n)` and its append cost
+    /// about 300 instructions a number).
+    mutating func put(decimal value: Int) {
+        JSON.decimal(value, into: &self)
+    }
+
+    /// ` name="value"` (`name` with its leading space): for values that need no escaping (numbers, names Quire
+    /// chose). Values from the book go through `HTMLEscape.appendText`.
+    mutating func putAttribute(_ name: StaticString, _ value: String) {
+        put(name)
+        put("=\"")
+        put(contentsOf: value)
+        put(0x22)
+    }
+
+    /// ` name="value"` for an integer value.
+    mutating func putAttribute(_ name: StaticString, decimal value: Int) {
+        put(name)
+        put("=\"")
+        put(decimal: value)
+        put(0x22)
+    }
 }
 
 extension ByteWriter: ByteSink {

@@ -20,12 +20,18 @@ extension HTMLEscape {
     /// `appendText(_:to:)` through a writer (`HTMLPageDrawer.body`): text that needs no care is copied as it is,
     /// the rest escaped the one way `appendText` does.
     static func appendText(_ s: String, to out: inout ByteWriter) {
-        let clean = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !mayNeedCare(utf8) else { return false }
+        append(s, to: &out, clean: { !mayNeedCare($0) })
+    }
+
+    /// `s` copied as it is when `clean` says its UTF-8 needs no escaping, else escaped as `appendText(_:to:)` on an
+    /// array does it: the one rule for both writers.
+    private static func append(_ s: String, to out: inout ByteWriter, clean: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard clean(utf8) else { return false }
             out.put(utf8)
             return true
         } ?? false
-        if clean { return }
+        if copied { return }
         var escaped: [UInt8] = []
         appendText(s, to: &escaped)
         escaped.withUnsafeBufferPointer { out.put($0) }
@@ -38,12 +44,7 @@ extension HTMLEscape {
     /// those in a dozen operations, where `mayNeedCare` tests for every forbidden character too (about 350
     /// instructions a line of War and Peace; issue 19). Text with any of the five is escaped the general way.
     static func appendNarrowText(_ s: String, to out: inout ByteWriter) {
-        let clean = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !hasMarkupCharacter(utf8) else { return false }
-            out.put(utf8)
-            return true
-        } ?? false
-        if !clean { appendText(s, to: &out) }
+        append(s, to: &out, clean: { !hasMarkupCharacter($0) })
     }
 
     /// Whether the UTF-8 holds `&`, `<`, `>`, `"` or `'`: eight bytes at a time, the last few as the text's last
