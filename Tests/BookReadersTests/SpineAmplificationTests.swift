@@ -143,7 +143,8 @@ final class SpineAmplificationTests: XCTestCase {
         var withImage = b
         withImage.add("OEBPS/p.png", bytes: png)
         let (epub, container) = try read(withImage)
-        XCTAssertEqual(container.reads("OEBPS/p.png"), 1)
+        XCTAssertEqual(container.prefixReads("OEBPS/p.png"), 1, "its head, once")
+        XCTAssertEqual(container.reads("OEBPS/p.png"), 0, "never the whole picture")
         let sizes = epub.document.chapters.flatMap(\.blocks).compactMap { block -> String? in
             guard case .image(let image) = block.kind else { return nil }
             return "\(image.width ?? 0)x\(image.height ?? 0)"
@@ -158,6 +159,7 @@ final class CountingContainer: Container, @unchecked Sendable {
     let inner: any Container
     private var readCounts: [String: Int] = [:]
     private var lookupCounts: [String: Int] = [:]
+    private var prefixCounts: [String: Int] = [:]
     private let lock = NSLock()
 
     init(_ inner: any Container) { self.inner = inner }
@@ -174,10 +176,17 @@ final class CountingContainer: Container, @unchecked Sendable {
         return try inner.read(path)
     }
 
+    func readPrefix(_ path: String, upTo count: Int) throws(ReadError) -> [UInt8] {
+        lock.withLock { prefixCounts[path, default: 0] += 1 }
+        return try inner.readPrefix(path, upTo: count)
+    }
+
     func size(of path: String) -> Int? { inner.size(of: path) }
 
-    /// How many times the entry was read (inflated).
+    /// How many times the entry was read (inflated) whole.
     func reads(_ path: String) -> Int { lock.withLock { readCounts[path, default: 0] } }
+    /// How many times the entry's first bytes were read.
+    func prefixReads(_ path: String) -> Int { lock.withLock { prefixCounts[path, default: 0] } }
     /// How many times the reader asked whether the entry exists.
     func lookups(_ path: String) -> Int { lock.withLock { lookupCounts[path, default: 0] } }
     /// Reads of every entry whose path ends with the suffix.

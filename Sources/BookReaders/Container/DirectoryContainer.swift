@@ -53,6 +53,17 @@ public struct DirectoryContainer: Container {
         return [UInt8](data)
     }
 
+    public func readPrefix(_ path: String, upTo count: Int) throws(ReadError) -> [UInt8] {
+        guard let url = resolved(path), contains(path) else { throw .missingPart(path) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= limits.maxEntryBytes else {
+            throw .limitExceeded("\(path) is \(size) bytes (at most \(limits.maxEntryBytes) per file)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .unreadable(path) }
+        defer { try? handle.close() }
+        do { return [UInt8](try handle.read(upToCount: count) ?? Data()) } catch { throw .unreadable(path) }
+    }
+
     /// The file URL of a container path, or nil when it would escape the root (through `..` or a link).
     private func resolved(_ path: String) -> URL? {
         let url = root.appendingPathComponent(ContainerPath.normalize(path)).resolvingSymlinksInPath()

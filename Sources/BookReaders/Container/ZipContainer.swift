@@ -146,7 +146,16 @@ public final class ZipContainer: Container, @unchecked Sendable {
         return try withArchive { archive throws(ReadError) in try read(path, index: index, from: archive) }
     }
 
-    private func read(_ path: String, index: UInt64, from archive: OpaquePointer) throws(ReadError) -> [UInt8] {
+    /// Inflates only as far as `count` bytes: libzip streams an entry, so the rest is never touched.
+    public func readPrefix(_ path: String, upTo count: Int) throws(ReadError) -> [UInt8] {
+        guard let index = indexByPath[path] else { throw .missingPart(path) }
+        return try withArchive { archive throws(ReadError) in try read(path, index: index, from: archive, upTo: count) }
+    }
+
+    /// The entry, or its first `limit` bytes when it is longer. Only a read to the end, which checks the CRC and
+    /// looks one byte past the declared size, can find the entry damaged.
+    private func read(_ path: String, index: UInt64, from archive: OpaquePointer,
+                      upTo limit: Int = .max) throws(ReadError) -> [UInt8] {
         var stat = zip_stat_t()
         zip_stat_init(&stat)
         guard zip_stat_index(archive, index, 0, &stat) == 0 else { throw .notAZip("cannot read the entry \(path)") }
@@ -159,15 +168,17 @@ public final class ZipContainer: Container, @unchecked Sendable {
         }
         // The declared size is counted before inflating, so reads in parallel cannot pass the total together;
         // what an entry holds beyond its declared size is refused below.
+        let whole = limit >= declared
+        let wanted = whole ? declared : max(0, limit)
         condition.lock()
-        let fits = inflatedTotal + declared <= limits.maxTotalBytes
-        if fits { inflatedTotal += declared }
+        let fits = inflatedTotal + wanted <= limits.maxTotalBytes
+        if fits { inflatedTotal += wanted }
         condition.unlock()
         guard fits else { throw .limitExceeded("the book inflates to more than \(limits.maxTotalBytes) bytes") }
         var filled = 0
         defer {
             condition.lock()
-            inflatedTotal -= declared - filled
+            inflatedTotal -= wanted - filled
             condition.unlock()
         }
         guard let file = zip_fopen_index(archive, index, 0) else {
@@ -179,7 +190,7 @@ public final class ZipContainer: Container, @unchecked Sendable {
         }
         defer { zip_fclose(file) }
         // Read one byte past the declared size so a lying header cannot smuggle in more data.
-        var bytes = [UInt8](repeating: 0, count: declared + 1)
+        var bytes = [UInt8](repeating: 0, count: whole ? declared + 1 : wanted)
         while filled < bytes.count {
             let n = bytes.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress! + filled, UInt64($0.count - filled)) }
             if n < 0 {
@@ -191,7 +202,7 @@ public final class ZipContainer: Container, @unchecked Sendable {
             if n == 0 { break }
             filled += Int(n)
         }
-        guard filled <= declared else {
+        guard filled <= wanted else {
             filled = 0
             throw .notAZip("\(path) holds more data than its header declares")
         }

@@ -21,6 +21,11 @@ final class ImageSizeCache: @unchecked Sendable {
     private var sizes: [String: (width: Int, height: Int)?] = [:]
     private let lock = NSLock()
 
+    /// How much of an image is read first. PNG and GIF give their size in the first 24 bytes and `ImageSize`
+    /// reads an SVG's first 4,096; a JPEG's frame header follows its APPn segments (Exif, ICC profile: up to
+    /// 64 KiB each), so one that lies further is read whole.
+    static let headBytes = 1 << 16
+
     init(container: any Container) { self.container = container }
 
     /// Holds the lock while the image is read, so parallel chapters never read the same one twice.
@@ -28,9 +33,17 @@ final class ImageSizeCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = sizes[path] { return cached }
-        var size: (width: Int, height: Int)?
-        if container.contains(path), let bytes = try? container.read(path) { size = ImageSize.of(bytes) }
+        let size = container.contains(path) ? measure(path) : nil
         sizes[path] = .some(size)
         return size
+    }
+
+    /// The size from the image's head, or from the whole image when the head was too short to tell. `ImageSize`
+    /// reads its bytes in order, so a size found in a prefix is the size the whole entry gives.
+    private func measure(_ path: String) -> (width: Int, height: Int)? {
+        guard let head = try? container.readPrefix(path, upTo: Self.headBytes) else { return nil }
+        if let size = ImageSize.of(head) { return size }
+        guard head.count == Self.headBytes, let whole = try? container.read(path) else { return nil }
+        return ImageSize.of(whole)
     }
 }
