@@ -40,10 +40,12 @@ extension LayoutContext {
         }
         var out: [FlowLine] = []
         out.reserveCapacity(total)
+        let pieces = GridPieces(box, longestRule: (widths.max() ?? 0) + 2)
         var row = 0
         for y in 0..<total {
             while row < rows - 1 && y >= top[row + 1] { row += 1 }
-            var composer = GridLine(box: box, direction: env.direction, language: env.language)
+            var composer = GridLine(pieces: pieces, direction: env.direction, language: env.language, width: lineWidth,
+                                    columns: widths.count)
             if y == 0 || y == total - 1 {
                 // The frame: junctions where the first (last) row has a border.
                 let r = y == 0 ? 0 : rows - 1
@@ -109,12 +111,55 @@ extension LayoutContext {
     }
 }
 
+/// The UTF-8 of a grid's box characters, made once per grid: appending a String's UTF-8 cost about 200
+/// instructions a piece, and a rule appended its character once per cell (issue 19: the grid lines of JLReq's
+/// tables cost 11,000 instructions each).
+private final class GridPieces {
+    let vertical: [UInt8]
+    /// The horizontal rule, as long as the widest column and its padding need.
+    let rule: [UInt8]
+    /// Bytes of one horizontal character.
+    let ruleStep: Int
+    /// The junction for each set of arms (`GridPieces.arms`).
+    let junctions: [[UInt8]]
+
+    init(_ box: BoxChars, longestRule: Int) {
+        vertical = Array(box.vertical.utf8)
+        ruleStep = box.horizontal.utf8.count
+        rule = Array(String(repeating: box.horizontal, count: max(0, longestRule)).utf8)
+        junctions = (0..<16).map { arms in
+            Array(Self.junction(box, up: arms & 1 != 0, down: arms & 2 != 0, left: arms & 4 != 0, right: arms & 8 != 0).utf8)
+        }
+    }
+
+    static func arms(up: Bool, down: Bool, left: Bool, right: Bool) -> Int {
+        (up ? 1 : 0) | (down ? 2 : 0) | (left ? 4 : 0) | (right ? 8 : 0)
+    }
+
+    /// The box-drawing character where borders meet, from the arms that leave it.
+    private static func junction(_ b: BoxChars, up: Bool, down: Bool, left: Bool, right: Bool) -> String {
+        switch (up, down, left, right) {
+        case (true, true, true, true): return b.cross
+        case (true, true, false, true): return b.left
+        case (true, true, true, false): return b.right
+        case (false, true, true, true): return b.down
+        case (true, false, true, true): return b.up
+        case (false, true, false, true): return b.topLeft
+        case (false, true, true, false): return b.topRight
+        case (true, false, false, true): return b.bottomLeft
+        case (true, false, true, false): return b.bottomRight
+        case (false, false, _, _): return b.horizontal
+        default: return b.vertical
+        }
+    }
+}
+
 /// One line of a grid being put together left to right (in logical order): borders and rules are decorations,
 /// cell lines bring their text, ruby, styles, source offsets and labels. The text is gathered as UTF-8 bytes and
 /// made a String once: appending to a String costs a few hundred instructions each time, and a grid line takes
 /// several appends per cell.
 private struct GridLine {
-    let box: BoxChars
+    let pieces: GridPieces
     let direction: Direction
     let language: String?
     var text: [UInt8] = []
@@ -129,15 +174,19 @@ private struct GridLine {
     /// Some cell is on the line (a frame or rule alone has no language).
     var holdsCells = false
 
-    init(box: BoxChars, direction: Direction, language: String?) {
-        self.box = box
+    /// Room made up front for a line `width` cells wide across `columns` columns: growing the arrays from empty
+    /// reallocated them several times a line.
+    init(pieces: GridPieces, direction: Direction, language: String?, width: Int, columns: Int) {
+        self.pieces = pieces
         self.direction = direction
         self.language = language
+        text.reserveCapacity(3 * width + 8)
+        decorations.reserveCapacity(2 * columns + 2)
     }
 
-    mutating func decoration(_ s: String) {
+    private mutating func decoration(_ bytes: [UInt8]) {
         let open = text.count
-        text.append(contentsOf: s.utf8)
+        text.append(contentsOf: bytes)
         decorated(from: open)
     }
 
@@ -155,38 +204,24 @@ private struct GridLine {
         if count > 0 { text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
     }
 
-    mutating func bar() { decoration(box.vertical) }
+    mutating func bar() { decoration(pieces.vertical) }
 
     mutating func rule(_ count: Int) {
         let open = text.count
-        for _ in 0..<max(0, count) { text.append(contentsOf: box.horizontal.utf8) }
+        text.append(contentsOf: pieces.rule[0..<(max(0, count) * pieces.ruleStep)])
         decorated(from: open)
     }
 
-    /// The box-drawing character where borders meet, from the arms that leave it.
     mutating func junction(up: Bool, down: Bool, left: Bool, right: Bool) {
-        let b = box
-        let s: String
-        switch (up, down, left, right) {
-        case (true, true, true, true): s = b.cross
-        case (true, true, false, true): s = b.left
-        case (true, true, true, false): s = b.right
-        case (false, true, true, true): s = b.down
-        case (true, false, true, true): s = b.up
-        case (false, true, false, true): s = b.topLeft
-        case (false, true, true, false): s = b.topRight
-        case (true, false, false, true): s = b.bottomLeft
-        case (true, false, true, false): s = b.bottomRight
-        case (false, false, _, _): s = b.horizontal
-        default: s = b.vertical
-        }
-        decoration(s)
+        decoration(pieces.junctions[GridPieces.arms(up: up, down: down, left: left, right: right)])
     }
 
     /// Line `k` of a cell `width` cells wide (blank past its last line), with a space of padding each side (the
     /// one before it is decoration with the border, the spaces after it are not).
     mutating func cell(_ lines: [FlowLine], line k: Int, width: Int) {
-        decoration(" ")
+        let open = text.count
+        text.append(0x20)
+        decorated(from: open)
         var used = 0
         if k >= 0 && k < lines.count {
             let flow = lines[k]
@@ -194,9 +229,10 @@ private struct GridLine {
             let lead = flow.line.startOffset(inInlineSize: width)
             spaces(lead)
             let shift = text.count
-            decorations += flow.line.decorations.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
-            rubies += flow.line.rubies.map { $0.shifted(by: shift) }
-            if !flow.line.styles.isEmpty { styles += flow.line.styles.map { $0.shifted(by: shift) } }
+            // Appended one by one: `+= map` made an array for each piece of each cell line.
+            for d in flow.line.decorations { decorations.append((d.lowerBound + shift)..<(d.upperBound + shift)) }
+            for r in flow.line.rubies { rubies.append(r.shifted(by: shift)) }
+            for s in flow.line.styles { styles.append(s.shifted(by: shift)) }
             text.append(contentsOf: flow.line.text.utf8)
             used = lead + flow.line.width
             if flow.start >= 0 { start = start < 0 ? flow.start : min(start, flow.start) }
