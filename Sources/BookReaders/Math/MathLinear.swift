@@ -269,7 +269,10 @@ struct MathLinear {
 extension String {
     /// Runs of whitespace as one space, no white space at the ends, no-break spaces included (MathML 3 §2.1.7
     /// for token content; books pad `<mtext>` with U+00A0 where the spacing belongs to the formula).
-    var collapsingSpaces: String {
+    var collapsingSpaces: String { ScalarText.alreadyCollapsed(self) ?? characterCollapsingSpaces }
+
+    /// `collapsingSpaces` character by character: the definition, for any text.
+    var characterCollapsingSpaces: String {
         split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ").trimmingSpaces
     }
 }

@@ -4,14 +4,32 @@
 /// `XMLNodes`, so that it stays a pure function that tests can feed by hand and Markdown can share.
 struct MathNode: Sendable, Equatable {
     var name: String
-    var attributes: [String: String] = [:]
+    /// The attributes by local name, a list rather than a dictionary: an element of a formula has a few, and
+    /// making a dictionary for each cost about 1,200 instructions (issue 19).
+    private var attributes: [Attribute] = []
     var children: [MathNode] = []
     var text: String = ""
 
-    init(_ name: String, _ attributes: [String: String] = [:], _ children: [MathNode] = []) {
+    struct Attribute: Sendable, Equatable {
+        let name: String
+        var value: String
+    }
+
+    init(_ name: String, _ attributes: [String: String], _ children: [MathNode] = []) {
         self.name = name
-        self.attributes = attributes
+        self.attributes = attributes.sorted { $0.key < $1.key }.map { Attribute(name: $0.key, value: $0.value) }
         self.children = children
+    }
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    /// Sets an attribute; a name given again keeps its last value, as in a dictionary.
+    mutating func setAttribute(_ name: String, _ value: String) {
+        if let i = attributes.firstIndex(where: { $0.name == name }) { attributes[i].value = value } else {
+            attributes.append(Attribute(name: name, value: value))
+        }
     }
 
     static func text(_ text: String) -> MathNode {
@@ -23,7 +41,7 @@ struct MathNode: Sendable, Equatable {
     var isText: Bool { name.isEmpty }
     /// The element children (text between elements is ignored in MathML layout schemata, MathML 3 §3.1.3).
     var elements: [MathNode] { children.filter { !$0.isText } }
-    func attribute(_ name: String) -> String? { attributes[name] }
+    func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
     /// The character data of the node and everything below it.
     var textContent: String {
@@ -37,21 +55,27 @@ extension MathNode {
 
     /// The subtree of `e` in a parsed document.
     init(_ doc: XMLNodes, _ e: XMLNodes.NodeID) {
-        self.init(doc.lowercasedName(e))
+        self = MathNode.build(doc, e)
+    }
+
+    /// The subtree, built by a static function: the recursive initializer copied the document's arrays at every
+    /// element. The children are counted first and their room made once (issue 19).
+    private static func build(_ doc: XMLNodes, _ e: XMLNodes.NodeID) -> MathNode {
+        var node = MathNode(doc.lowercasedName(e))
         let n = doc.node(e)
         if n.count > 0 {
             for a in Int(n.start)..<Int(n.start + n.count) {
                 let attribute = doc.attributes[a]
-                let name = doc.names.lowercased[Int(attribute.name)]
-                attributes[name] = doc.bytes.withUnsafeBufferPointer {
-                    String(decoding: UnsafeBufferPointer(rebasing: $0[Int(attribute.start)..<Int(attribute.start + attribute.count)]),
-                           as: UTF8.self)
-                }
+                node.setAttribute(doc.names.lowercased[Int(attribute.name)], doc.string(start: attribute.start, count: attribute.count))
             }
         }
+        var count = 0
+        for _ in doc.children(e) { count += 1 }
+        if count > 0 { node.children.reserveCapacity(count) }
         for c in doc.children(e) {
-            children.append(doc.isText(c) ? .text(doc.text(c)) : MathNode(doc, c))
+            node.children.append(doc.isText(c) ? .text(doc.text(c)) : build(doc, c))
         }
+        return node
     }
 
     /// The `<math>` element of an XML (or, with `html`, HTML) string: for tests and raw MathML outside a book.

@@ -117,7 +117,10 @@ extension ContentImporter {
 
 extension String {
     /// The string without leading and trailing whitespace (`Character.isWhitespace`).
-    var trimmingSpaces: String {
+    var trimmingSpaces: String { ScalarText.alreadyTrimmed(self) ?? characterTrimmingSpaces }
+
+    /// `trimmingSpaces` character by character: the definition, for any text.
+    var characterTrimmingSpaces: String {
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

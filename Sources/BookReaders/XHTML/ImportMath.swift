@@ -26,7 +26,8 @@ extension ContentImporter {
         var found: E?
         for c in doc.children(e) {
             if doc.isText(c) {
-                if !doc.text(c).allSatisfy(\.isWhitespace) { return nil }
+                let text = doc.text(c)
+                if !(ScalarText.isBlankASCII(text) ?? text.allSatisfy(\.isWhitespace)) { return nil }
                 continue
             }
             guard isRendered(c) else { continue }

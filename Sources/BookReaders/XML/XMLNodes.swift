@@ -172,7 +172,7 @@ struct XMLNodes {
         }
     }
 
-    private func string(start: Int32, count: Int32) -> String {
+    func string(start: Int32, count: Int32) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + count)]), as: UTF8.self) }
     }
 
