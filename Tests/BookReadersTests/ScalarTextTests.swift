@@ -43,6 +43,39 @@ final class ScalarTextTests: XCTestCase {
         XCTAssertNil(ScalarText.isBlankASCII(" \u{A0}"))
     }
 
+    /// Word joiners go where the character walk puts them, on the UTF-8 of a formula's line.
+    func testJoinedMatchesTheCharacterWalk() {
+        let pieces = ["/", "-", "|", "‖", "}", "〉", "⟩", "⌉", "⌋", "¦", ")", "]", "(", "[", "{", "〈", "⟨", "√", "∛",
+                      " ", "x", "2", "∑", "\u{A0}", "\u{0301}", "\u{20D7}", "\u{200D}", "ᵢ", "가", "👩", "\u{2329}", "\u{232A}",
+                      "\u{3008}", "\u{3009}"]
+        var random = SplitMix(seed: 46)
+        for _ in 0..<30_000 {
+            let text = (0..<random.next(upTo: 9)).map { _ in pieces[random.next(upTo: pieces.count)] }.joined()
+            XCTAssertEqual(MathLinear.joined(text), MathLinear.characterJoined(text),
+                           text.unicodeScalars.map { String($0.value, radix: 16) }.description)
+        }
+        XCTAssertEqual(MathLinear.joinedScalars("f(x)/2 − |a|)(b"), "f(x)/\u{2060}2 − |\u{2060}a|\u{2060})\u{2060}(b")
+        XCTAssertNil(MathLinear.joinedScalars("x\u{20D7}"), "a combining arrow joins its letter: the character walk")
+    }
+
+    /// A simple scalar is in a scalar set exactly when its character is in the character set: Character equality
+    /// takes canonical equivalents (U+232A is U+3009), which the scalar sets must list too.
+    func testJoinerSetsMatchCharacterEquality() {
+        let ranges: [ClosedRange<UInt32>] = [0...0x2FF, 0x370...0x482, 0x1D00...0x1DBF, 0x1E00...0x20CF, 0x2100...0x2BFF,
+                                             0x3000...0x3029, 0xFF01...0xFF60, 0x1D400...0x1D7FF]
+        let characters = MathLinear.characterSets, scalars = MathLinear.scalarSets
+        for range in ranges {
+            for v in range {
+                guard let scalar = Unicode.Scalar(v), ScalarText.isSimpleScalar(v) else { continue }
+                let c = Character(scalar), name = String(v, radix: 16)
+                XCTAssertEqual(scalars.breaksAfter.contains(v), characters.breaksAfter.contains(c), name)
+                XCTAssertEqual(scalars.closing.contains(v), characters.closing.contains(c), name)
+                XCTAssertEqual(scalars.opening.contains(v), characters.opening.contains(c), name)
+                XCTAssertEqual(v == 0x20, c == " ", name)
+            }
+        }
+    }
+
     /// The White_Space set written out is the property, for every scalar.
     func testWhitespaceIsTheUnicodeProperty() {
         for v: UInt32 in 0...0x10FFFF {

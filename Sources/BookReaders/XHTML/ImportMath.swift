@@ -82,10 +82,14 @@ extension MathLinear {
     /// BA), after a closing bracket of class CL, and between a closing and an opening bracket (CP or CL before OP,
     /// no rule of UAX #14 keeps those together). The joiner is invisible and zero-width (Layout drops it from the
     /// printed line) and is part of the book text like the U+200B of `<wbr>`.
-    static func joined(_ text: String) -> String {
-        let breaksAfter: Set<Character> = ["/", "-", "|", "‖", "}", "〉", "⟩", "⌉", "⌋", "¦"]
-        let closing: Set<Character> = [")", "]", "}", "〉", "⟩"]
-        let opening: Set<Character> = ["(", "[", "{", "〈", "⟨", "√", "∛", "∜"]
+    static func joined(_ text: String) -> String { joinedScalars(text) ?? characterJoined(text) }
+
+    private static let breaksAfter: Set<Character> = ["/", "-", "|", "‖", "}", "〉", "⟩", "⌉", "⌋", "¦"]
+    private static let closing: Set<Character> = [")", "]", "}", "〉", "⟩"]
+    private static let opening: Set<Character> = ["(", "[", "{", "〈", "⟨", "√", "∛", "∜"]
+
+    /// `joined` character by character: the definition, for any text.
+    static func characterJoined(_ text: String) -> String {
         var out = ""
         var previous: Character?
         for c in text {
@@ -96,5 +100,49 @@ extension MathLinear {
             previous = c
         }
         return out
+    }
+
+    /// The same sets as scalars, each character in them being one scalar, with the scalars Character equality
+    /// also takes for them: it compares canonical equivalents, and U+2329 and U+232A (the angle brackets of
+    /// Miscellaneous Technical) decompose to U+3008 and U+3009 (`ScalarTextTests` checks every simple scalar).
+    static let scalarSets: (breaksAfter: Set<UInt32>, closing: Set<UInt32>, opening: Set<UInt32>) = {
+        func scalars(_ set: Set<Character>) -> Set<UInt32> {
+            var out = Set(set.map { $0.unicodeScalars.first!.value })
+            if out.contains(0x3008) { out.insert(0x2329) }
+            if out.contains(0x3009) { out.insert(0x232A) }
+            return out
+        }
+        return (scalars(breaksAfter), scalars(closing), scalars(opening))
+    }()
+
+    /// The character sets, for the test that holds `scalarSets` to them.
+    static var characterSets: (breaksAfter: Set<Character>, closing: Set<Character>, opening: Set<Character>) {
+        (breaksAfter, closing, opening)
+    }
+
+    /// `joined` on the UTF-8 of a text whose scalars are all simple (`ScalarText.isSimpleScalar`: each is a
+    /// character); nil otherwise. Walking characters and building the string one at a time cost 4,800
+    /// instructions a formula (issue 19).
+    static func joinedScalars(_ text: String) -> String? {
+        let bytes: [UInt8]?? = text.utf8.withContiguousStorageIfAvailable { b in
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count + 16)
+            var previous: UInt32?
+            var i = 0
+            while i < b.count {
+                let (v, next) = ScalarText.scalar(b, at: i)
+                guard ScalarText.isSimpleScalar(v) else { return nil }
+                if let p = previous, v != 0x20, p != 0x20,
+                   scalarSets.breaksAfter.contains(p) || scalarSets.closing.contains(p) && scalarSets.opening.contains(v) {
+                    out += [0xE2, 0x81, 0xA0]
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<next]))
+                previous = v
+                i = next
+            }
+            return out
+        }
+        guard let bytes = bytes ?? nil else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
