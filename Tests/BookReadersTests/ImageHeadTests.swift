@@ -4,7 +4,7 @@ import XCTest
 @testable import BookReaders
 import BookModel
 
-/// A picture's size comes from its first bytes (issue 19): a manga of 6 MB of JPEG pages cost 28 times its text
+/// A picture's size comes from its first bytes (issue 19): a manga of 6 MB of JPEG pages cost 31 times its floor
 /// when every page was inflated whole to find its size. `Container.readPrefix` reads the head; a JPEG whose frame
 /// header lies beyond it is still measured, from the whole entry.
 final class ImageHeadTests: XCTestCase {

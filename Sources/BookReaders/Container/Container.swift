@@ -7,8 +7,8 @@ public protocol Container: Sendable {
     func contains(_ path: String) -> Bool
     func read(_ path: String) throws(ReadError) -> [UInt8]
     /// The entry's first `count` bytes, or all of it when it is shorter: an image's size is in its first bytes,
-    /// and inflating a whole picture to find it made a comic or a manga cost 28 times its text (issue 19). The
-    /// same limits as `read` apply. A prefix is not checked against the entry's checksum, which covers the
+    /// and inflating every picture whole to find it made a manga of JPEG pages cost 31 times its floor (issue 19).
+    /// The same limits as `read` apply. A prefix is not checked against the entry's checksum, which covers the
     /// whole; an entry read to its end is.
     func readPrefix(_ path: String, upTo count: Int) throws(ReadError) -> [UInt8]
     /// The entry's size in bytes as its container declares it (nil when unknown): to schedule big reads first.

@@ -21,6 +21,7 @@ struct MathNode: Sendable, Equatable {
         self.children = children
     }
 
+    /// An element with no attributes or children yet (a text node when `name` is empty).
     init(_ name: String) {
         self.name = name
     }

@@ -172,6 +172,7 @@ struct XMLNodes {
         }
     }
 
+    /// The bytes `start..<start + count` (a text node's or an attribute value's) as a String.
     func string(start: Int32, count: Int32) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + count)]), as: UTF8.self) }
     }

@@ -126,7 +126,7 @@ private final class GridPieces {
     init(_ box: BoxChars, longestRule: Int) {
         vertical = Array(box.vertical.utf8)
         ruleStep = box.horizontal.utf8.count
-        rule = Array(String(repeating: box.horizontal, count: max(0, longestRule)).utf8)
+        rule = Array(String.repeated(box.horizontal, count: longestRule).utf8)
         junctions = (0..<16).map { arms in
             Array(Self.junction(box, up: arms & 1 != 0, down: arms & 2 != 0, left: arms & 4 != 0, right: arms & 8 != 0).utf8)
         }
