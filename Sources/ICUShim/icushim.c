@@ -129,6 +129,9 @@ static int32_t qi_simple_class(UChar32 c, int32_t lb) {
     case U_LB_NONSTARTER: return QI_LB_NS;
     case U_LB_CONDITIONAL_JAPANESE_STARTER: return QI_LB_CJ;
     case U_LB_AMBIGUOUS: return QI_LB_AI;
+    case U_LB_PREFIX_NUMERIC: return QI_LB_PR;
+    case U_LB_POSTFIX_NUMERIC: return QI_LB_PO;
+    case U_LB_BREAK_SYMBOLS: return QI_LB_SY;
     default: return 0;
     }
 }
@@ -347,6 +350,7 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
 }
 
 _Static_assert(QI_F_BREAK_AFTER == 1 << 2, "qi_pair_breaks shifts a table answer into this flag");
+_Static_assert(QI_LB_CLASSES <= 32, "a pair table's key holds a class in five bits");
 
 int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int32_t count, const uint8_t *table,
                        uint8_t *before_spaces) {

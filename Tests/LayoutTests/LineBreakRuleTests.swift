@@ -45,6 +45,74 @@ final class LineBreakRuleTests: XCTestCase {
         }
     }
 
+    /// Numbers with their prefixes and postfixes (£5 10s., $(3), 40%, 12°, 1/2, +3), solidi and ambiguous-width
+    /// signs (superscript note digits, ×, →, ■) stay on the fast path in both kinds of rules. LB25, which ICU
+    /// applies as a regular expression over the whole number, decides some pairs by what lies around them: random
+    /// mixes dense in digits and the punctuation around numbers must break where ICU breaks.
+    func testRandomNumbersWithPrefixesPostfixesAndSolidiMatchICU() {
+        let alphabet = Array("a09 ,.:-()[]{}/$£€+\\%°′‰¹²³⁴×→■\"–‐!\u{00A0}")
+        let digits = Array("0123456789")
+        var generator = SeededGenerator(for: self)
+        for _ in 0..<8000 {
+            let length = Int.random(in: 2...24, using: &generator)
+            let text = String((0..<length).map { _ in
+                Bool.random(using: &generator) ? digits.randomElement(using: &generator)!
+                    : alphabet.randomElement(using: &generator)!
+            })
+            compare(text)
+            compare(text, language: "ja")
+        }
+        for wide in ["漢", "（", "）", "「", "」", "“", "”", "ー", "ぁ", "、"] {
+            for text in ["$\(wide)1", "1\(wide)%", "\(wide)$1", "$\(wide)", "\(wide)%", "1%\(wide)", "(1\(wide)$"] {
+                compare(text)
+                compare(text, language: "ja")
+                compare(text, language: "zh")
+            }
+        }
+    }
+
+    /// Every string of up to five clusters over the classes LB25 joins (and a letter, a space, a note mark) breaks
+    /// where ICU breaks: the regular expression's corners (`$(.5`, `1,)%`, `1/2/`) are all among them.
+    func testEveryShortStringAroundNumbersMatchesICU() {
+        let alphabet = Array("a1 ,-()}$%/¹")
+        let fast = LayoutContext(options: LayoutOptions(), vertical: false)
+        let icu = LayoutContext(options: LayoutOptions(), vertical: false)
+        icu.alwaysUseICU = true
+        var mismatches: [String] = []
+        for length in 2...5 {
+            var digits = [Int](repeating: 0, count: length)
+            var done = false
+            while !done {
+                let text = String(digits.map { alphabet[$0] })
+                if fast.breakOpportunities(text, language: "en") != icu.breakOpportunities(text, language: "en") {
+                    mismatches.append(text)
+                }
+                var k = 0
+                while k < length {
+                    digits[k] += 1
+                    if digits[k] < alphabet.count { break }
+                    digits[k] = 0
+                    k += 1
+                }
+                done = k == length
+            }
+        }
+        XCTAssertEqual(mismatches.prefix(20), [], "\(mismatches.count) strings break otherwise than in ICU")
+        XCTAssertEqual(fast.icuParagraphs, 0)
+    }
+
+    /// The diary's sums and notes: "£5 10s.", "1/2d.", a superscript note mark after a word, need ICU for nothing.
+    func testMoneyPercentagesAndNoteMarksUseTheFastPath() {
+        let texts = ["Paid £5 10s. 6d. for it, and 2/6 more; 40% of it¹ was gone (say £3)² by noon³.",
+                     "Temperature 12°C, +5′ — about 1/2 the €20 fare.¹⁴"]
+        let fast = LayoutContext(options: LayoutOptions(), vertical: false)
+        for text in texts {
+            compare(text)
+            _ = fast.breakOpportunities(text, language: "en")
+        }
+        XCTAssertEqual(fast.icuParagraphs, 0)
+    }
+
     /// Clusters of a base and combining marks take the base's class (LB9), so Devanagari and Bengali prose and
     /// accented Latin stay on the fast path; a space with marks (LB10), marks after a zero width joiner (LB8a) and
     /// a lone mark go to ICU. Random mixes of them, at every neighbour, must break where ICU breaks.
@@ -76,7 +144,8 @@ final class LineBreakRuleTests: XCTestCase {
 
     /// Strict Chinese and Japanese breaking ("@lb=strict": JLReq's line-start prohibitions, small kana and the
     /// prolonged sound mark included) stays on the fast path for ideographs, kana, their brackets and punctuation,
-    /// mixed with Latin words, digits and spaces: random mixes must break where ICU breaks.
+    /// mixed with Latin words, digits and spaces: random mixes must break where ICU breaks, and where its default
+    /// rules break them in an English book (quotations, examples in a book about Japanese).
     func testRandomStringsOfChineseAndJapaneseMatchICU() {
         let alphabet = Array("漢字かなカナ一々ゝーぁっャ・：；！？、。，．「」『』（）〔〕【】〈〉《》“”‘’…‥—―〜゠‐–　"
                              + "ＡＺ０９aZ09 ,.;:!?-'\"()[]{}«»\u{2060}\u{00A0}")
@@ -86,6 +155,7 @@ final class LineBreakRuleTests: XCTestCase {
             let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             compare(text, language: "ja")
             compare(text, language: "zh-Hant")
+            compare(text, language: "en")
         }
     }
 
@@ -107,5 +177,8 @@ final class LineBreakRuleTests: XCTestCase {
         XCTAssertFalse(breaks.contains(1) || breaks.contains(2), "a line may not start with a small kana")
         XCTAssertFalse(breaks.contains(7), "a line may not start with a closing bracket")
         XCTAssertTrue(breaks.contains(3) && breaks.contains(4), "a line may end between kana and kanji")
+        let english = LayoutContext(options: LayoutOptions(), vertical: false)
+        for text in texts { compare(text, language: "en"); _ = english.breakOpportunities(text, language: "en") }
+        XCTAssertEqual(english.icuParagraphs, 0, "Japanese and Chinese quoted in an English book")
     }
 }

@@ -33,18 +33,20 @@ enum {
 };
 
 /* Line-break classes of single-code-point clusters whose UAX #14 rules Layout applies itself; 0 = ask ICU.
-   From QI_LB_ID on, the classes of Chinese and Japanese text, applied only under strict line breaking
-   ("@lb=strict"): ideographs and kana (ID), non-starters (NS), small kana and the prolonged sound mark (CJ),
-   wide opening brackets (OP_WIDE: LB30 does not hold them to a letter), other non-ASCII closing punctuation
-   (CL_OTHER) and ambiguous-width characters (AI, which ICU resolves to AL). The curly double quotes have classes
-   of their own: quotation marks (QU) by default, an opening bracket and closing punctuation under strict rules
-   (ICU's line_cj rules, for Chinese and Japanese). U+2010 HYPHEN (HH) breaks as BA but for LB20.1: like a
-   hyphen-minus, it holds to the word it starts. These last three take part in both kinds of rules. */
+   Beyond the classes of alphabetic prose: ideographs and kana (ID), non-starters (NS), small kana and the
+   prolonged sound mark (CJ), wide opening brackets (OP_WIDE: LB30 does not hold them to a letter), other non-ASCII
+   closing punctuation (CL_OTHER), ambiguous-width characters (AI, which ICU resolves to AL), and the classes of
+   numbers' neighbours: prefixes (PR: $ £ € +), postfixes (PO: % ° ′) and the solidus (SY), whose rules (LB24,
+   LB25) look past the pair. The curly double quotes have classes of their own: quotation marks (QU) by default,
+   an opening bracket and closing punctuation under strict rules (ICU's line_cj rules, for Chinese and Japanese).
+   U+2010 HYPHEN (HH) breaks as BA but for LB20.1: like a hyphen-minus, it holds to the word it starts. Both kinds
+   of rules know every class. */
 enum {
     QI_LB_AL = 1, QI_LB_NU, QI_LB_SP, QI_LB_IS, QI_LB_EX, QI_LB_HY, QI_LB_QU, QI_LB_OP, QI_LB_CP, QI_LB_CL,
     QI_LB_BA, QI_LB_B2, QI_LB_IN, QI_LB_WJ, QI_LB_GL,
     QI_LB_ID, QI_LB_NS, QI_LB_CJ, QI_LB_OP_WIDE, QI_LB_CL_OTHER, QI_LB_AI, QI_LB_QU_LEFT, QI_LB_QU_RIGHT, QI_LB_HH,
-    QI_LB_CLASSES /* one more than the last class */
+    QI_LB_PR, QI_LB_PO, QI_LB_SY,
+    QI_LB_CLASSES /* one more than the last class; at most 32, the table's key holds five bits */
 };
 
 /* The simple line-break class (QI_LB_*, or 0) of each ASCII byte value, into out[128]. */
