@@ -427,9 +427,21 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
                             uint8_t *classes) {
     int32_t n = qi_measure(text, length, ambiguous_wide, ascii_classes, starts, widths, flags, classes);
     if (n >= 0) return n;
+    qi_cluster_slot *cache = qi_thread_cluster_cache();
+    /* Cluster k's end is cluster k + 1's start: the ends go one place up, and starts[0] is 0. */
+    n = qi_grapheme_ends(text, length, starts + 1);
+    if (n >= 0) {
+        starts[0] = 0;
+        for (int32_t k = 0; k < n; k++) {
+            int32_t start = starts[k], end = starts[k + 1];
+            if (end - start == 1 && text[start] < 0x80) qi_store_ascii(text[start], k, ascii_classes, widths, flags, classes);
+            else qi_store_cluster(qi_cached_cluster_info(cache, text + start, end - start, ambiguous_wide),
+                                  text + start, end - start, k, widths, flags, classes);
+        }
+        return n;
+    }
     qi_breaker *graphemes = qi_thread_grapheme_breaker();
     if (graphemes == NULL) return -1;
-    qi_cluster_slot *cache = qi_thread_cluster_cache();
     UText ut = UTEXT_INITIALIZER;
     if (qi_set_text(graphemes, &ut, text, length) != 0) return -1;
     n = 0;

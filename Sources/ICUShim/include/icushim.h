@@ -69,8 +69,14 @@ enum {
 int32_t qi_measure(const uint8_t *text, int32_t length, int32_t ambiguous_wide, const uint8_t *ascii_classes,
                    int32_t *starts, uint8_t *widths, uint8_t *flags, uint8_t *classes);
 
-/* qi_measure, falling back to the grapheme iterator when clusters join (one per thread, opened on first need:
-   opening one costs more than measuring most chapters); -1 when ICU cannot measure at all. */
+/* Extended grapheme clusters of UTF-8 text as ICU 72's character iterator finds them (UAX #29 and the Indic aksara
+   rule; graphemes.c), from code point properties: ends[k] is the byte offset where cluster k ends. `ends` holds
+   `length` entries. Returns the cluster count, or -1 for ill-formed UTF-8 (left to ICU's iterator). */
+int32_t qi_grapheme_ends(const uint8_t *text, int32_t length, int32_t *ends);
+
+/* qi_measure, falling back to qi_grapheme_ends when clusters join, and for ill-formed UTF-8 to ICU's grapheme
+   iterator (one per thread, opened on first need: opening one costs more than measuring most chapters); -1 when
+   ICU cannot measure at all. */
 int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                             const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
                             uint8_t *classes);

@@ -1,0 +1,127 @@
+/* Extended grapheme clusters (UAX #29 §3.1.1, Unicode 15.0) with ICU 72's one tailoring, the Indic aksara rule of
+   CLDR (a consonant, a virama and a consonant stay one cluster), decided from code point properties that ICU gives
+   and a cache keeps. ICU's own iterator costs about 500 instructions a boundary, and a paragraph with one combining
+   mark went to it whole: most of a Devanagari book's layout (issue 19). ICU's iterator stays the reference: the
+   tests hold these boundaries to its boundaries, and ill-formed UTF-8 still goes to it.
+   Swift sees only icushim.h (DESIGN.md §3). */
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+#include "icushim.h"
+
+/* A code point's facts for the rules: its Grapheme_Cluster_Break value (ICU's UGraphemeClusterBreak) in the low
+   five bits, and flags. */
+enum {
+    QI_G_BREAK = 0x1F,
+    QI_G_PICTOGRAPHIC = 1 << 5, /* Extended_Pictographic (GB11) */
+    QI_G_VIRAMA = 1 << 6,       /* the aksara rule's Virama: InSC=Virama in Deva, Beng, Gujr, Orya, Telu, Mlym */
+    QI_G_CONSONANT = 1 << 7,    /* its LinkingConsonant: InSC=Consonant in those scripts */
+    QI_G_EXT_CCC_ZWJ = 1 << 8,  /* its ExtCccZwj: Extend with a non-zero combining class, or ZWJ */
+    QI_G_KNOWN = 1 << 15
+};
+
+static uint16_t qi_grapheme_facts_of(UChar32 c) {
+    int32_t gcb = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    uint16_t facts = (uint16_t)(gcb & QI_G_BREAK);
+    if (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) facts |= QI_G_PICTOGRAPHIC;
+    if ((gcb == U_GCB_EXTEND && u_getCombiningClass(c) != 0) || gcb == U_GCB_ZWJ) facts |= QI_G_EXT_CCC_ZWJ;
+    switch (u_getIntPropertyValue(c, UCHAR_SCRIPT)) {
+    case USCRIPT_DEVANAGARI:
+    case USCRIPT_BENGALI:
+    case USCRIPT_GUJARATI:
+    case USCRIPT_ORIYA:
+    case USCRIPT_TELUGU:
+    case USCRIPT_MALAYALAM: {
+        int32_t category = u_getIntPropertyValue(c, UCHAR_INDIC_SYLLABIC_CATEGORY);
+        if (category == U_INSC_VIRAMA) facts |= QI_G_VIRAMA;
+        if (category == U_INSC_CONSONANT) facts |= QI_G_CONSONANT;
+        break;
+    }
+    default: break;
+    }
+    return facts | QI_G_KNOWN;
+}
+
+/* The facts of each BMP code point, filled lazily by any thread with relaxed atomics (every writer stores the same
+   value); code points beyond the BMP are asked each time (emoji, mostly). */
+static uint16_t qi_grapheme_cache[0x10000];
+
+static uint16_t qi_grapheme_facts(UChar32 c) {
+    if (c >= 0x10000) return qi_grapheme_facts_of(c);
+    uint16_t facts = __atomic_load_n(&qi_grapheme_cache[c], __ATOMIC_RELAXED);
+    if (facts == 0) {
+        facts = qi_grapheme_facts_of(c);
+        __atomic_store_n(&qi_grapheme_cache[c], facts, __ATOMIC_RELAXED);
+    }
+    return facts;
+}
+
+/* What the rules need to know of the code points before the one at hand. */
+typedef struct {
+    int32_t regional;    /* regional indicators in a row, ending with the previous code point (GB12, GB13) */
+    int pictographic;    /* they end with Extended_Pictographic Extend* (GB11) */
+    int pictographicZwj; /* ... Extended_Pictographic Extend* ZWJ (GB11) */
+    int consonant;       /* ... LinkingConsonant ExtCccZwj* (the aksara rule) */
+    int linked;          /* ... LinkingConsonant ExtCccZwj* Virama ExtCccZwj* (the aksara rule) */
+} qi_grapheme_state;
+
+/* Whether no boundary falls between a code point with facts `a` and the next, with facts `b` (UAX #29's rules in
+   their order; ICU's aksara rule beside GB11, both only ever joining). */
+static int qi_grapheme_joined(uint16_t a, uint16_t b, const qi_grapheme_state *s) {
+    int32_t x = a & QI_G_BREAK, y = b & QI_G_BREAK;
+    if (x == U_GCB_CR && y == U_GCB_LF) return 1;                                               /* GB3 */
+    if (x == U_GCB_CR || x == U_GCB_LF || x == U_GCB_CONTROL) return 0;                         /* GB4 */
+    if (y == U_GCB_CR || y == U_GCB_LF || y == U_GCB_CONTROL) return 0;                         /* GB5 */
+    if (x == U_GCB_L && (y == U_GCB_L || y == U_GCB_V || y == U_GCB_LV || y == U_GCB_LVT)) return 1; /* GB6 */
+    if ((x == U_GCB_LV || x == U_GCB_V) && (y == U_GCB_V || y == U_GCB_T)) return 1;            /* GB7 */
+    if ((x == U_GCB_LVT || x == U_GCB_T) && y == U_GCB_T) return 1;                             /* GB8 */
+    if (y == U_GCB_EXTEND || y == U_GCB_ZWJ || y == U_GCB_SPACING_MARK) return 1;               /* GB9, GB9a */
+    if (x == U_GCB_PREPEND) return 1;                                                           /* GB9b */
+    if ((b & QI_G_CONSONANT) && s->linked) return 1;                                            /* aksara */
+    if ((b & QI_G_PICTOGRAPHIC) && s->pictographicZwj) return 1;                                /* GB11 */
+    if (x == U_GCB_REGIONAL_INDICATOR && y == U_GCB_REGIONAL_INDICATOR && (s->regional & 1)) return 1; /* GB12, 13 */
+    return 0;                                                                                   /* GB999 */
+}
+
+/* The state after a code point with facts `f`. */
+static void qi_grapheme_advance(qi_grapheme_state *s, uint16_t f) {
+    int32_t y = f & QI_G_BREAK;
+    s->regional = y == U_GCB_REGIONAL_INDICATOR ? s->regional + 1 : 0;
+    if (f & QI_G_PICTOGRAPHIC) {
+        s->pictographic = 1;
+        s->pictographicZwj = 0;
+    } else if (y == U_GCB_EXTEND) {
+        s->pictographicZwj = 0;
+    } else if (y == U_GCB_ZWJ) {
+        s->pictographicZwj = s->pictographic;
+        s->pictographic = 0;
+    } else {
+        s->pictographic = s->pictographicZwj = 0;
+    }
+    if (f & QI_G_CONSONANT) {
+        s->consonant = 1;
+        s->linked = 0;
+    } else if (f & QI_G_VIRAMA) {
+        s->linked = s->consonant || s->linked;
+    } else if (!(f & QI_G_EXT_CCC_ZWJ)) {
+        s->consonant = s->linked = 0;
+    }
+}
+
+int32_t qi_grapheme_ends(const uint8_t *text, int32_t length, int32_t *ends) {
+    qi_grapheme_state state = {0, 0, 0, 0, 0};
+    uint16_t previous = 0;
+    int32_t n = 0;
+    for (int32_t i = 0; i < length;) {
+        int32_t start = i;
+        UChar32 c;
+        U8_NEXT(text, i, length, c);
+        if (c < 0) return -1;
+        uint16_t facts = qi_grapheme_facts(c);
+        if (start > 0 && !qi_grapheme_joined(previous, facts, &state)) ends[n++] = start;
+        qi_grapheme_advance(&state, facts);
+        previous = facts;
+    }
+    if (length > 0) ends[n++] = length;
+    return n;
+}
