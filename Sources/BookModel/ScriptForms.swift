@@ -74,8 +74,11 @@ public enum ScriptForms {
         return trimmed.count == 1 ? mark + trimmed : mark + "(" + trimmed + ")"
     }
 
-    /// `text` with every superscript or subscript form replaced by its base character.
+    /// `text` with every superscript or subscript form replaced by its base character. Every form is beyond ASCII,
+    /// so ASCII text (a note's own number, "1.") is returned without a lookup: a `Character` key costs about 1,200
+    /// instructions to hash, and notes ask twice each (issue 19).
     public static func baseText(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         guard text.contains(where: { bases[$0] != nil }) else { return text }
         return String(text.map { bases[$0] ?? $0 })
     }

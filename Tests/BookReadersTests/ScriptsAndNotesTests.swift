@@ -38,6 +38,9 @@ final class ScriptsAndNotesTests: XCTestCase {
         XCTAssertEqual(ScriptForms.baseText("ⁿ⁻¹"), "n-1")
         XCTAssertEqual(ScriptForms.baseText("H₂O"), "H2O")
         XCTAssertEqual(ScriptForms.baseText("plain"), "plain")
+        // ASCII is returned as it is without a lookup: that holds only while no form is ASCII.
+        XCTAssertEqual(ScriptForms.bases.keys.filter { $0.unicodeScalars.contains { $0.isASCII } }, [])
+        XCTAssertEqual(ScriptForms.baseText("1²"), "12")
     }
 
     func testSupAndSubInTheImporter() throws {
