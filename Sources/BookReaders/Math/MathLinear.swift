@@ -104,9 +104,12 @@ struct MathLinear {
     /// The piece for one element.
     func piece(_ node: MathNode, _ context: Context) -> Piece {
         let ctx = context.plain
+        // Cases are compared in order, a call each: the commonest elements come first (issue 19).
         switch node.name {
+        case "mi", "mo", "mn": return token(node)
+        case "mrow", "mtd", "mstyle": return row(node.children, context)
         case "": return Piece.empty
-        case "mi", "mn", "ms", "mo", "mtext": return token(node)
+        case "ms", "mtext": return token(node)
         case "mspace": return spaceWidth(node.attribute("width")) >= 1 ? Piece(box: MathBox(""), kind: .space) : Piece.empty
         case "mphantom", "annotation", "annotation-xml", "mglyph", "maligngroup", "malignmark", "mprescripts", "none":
             return Piece.empty
