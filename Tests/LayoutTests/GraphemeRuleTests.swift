@@ -12,13 +12,17 @@ final class GraphemeRuleTests: XCTestCase {
 
     private func ours(_ bytes: [UInt8]) -> [Int32] {
         var ends = [Int32](repeating: 0, count: max(bytes.count, 1))
-        let n = bytes.withUnsafeBufferPointer { b in ends.withUnsafeMutableBufferPointer { qi_grapheme_ends(b.baseAddress, Int32(bytes.count), $0.baseAddress) } }
+        let n = bytes.withUnsafeBufferPointer { b in
+            ends.withUnsafeMutableBufferPointer { qi_grapheme_ends(b.baseAddress, Int32(bytes.count), $0.baseAddress) }
+        }
         return Array(ends.prefix(Int(max(n, 0))))
     }
 
     private func reference(_ bytes: [UInt8]) -> [Int32] {
         var ends = [Int32](repeating: 0, count: bytes.count + 1)
-        let n = bytes.withUnsafeBufferPointer { b in ends.withUnsafeMutableBufferPointer { qi_boundaries(icu, b.baseAddress, Int32(bytes.count), $0.baseAddress) } }
+        let n = bytes.withUnsafeBufferPointer { b in
+            ends.withUnsafeMutableBufferPointer { qi_boundaries(icu, b.baseAddress, Int32(bytes.count), $0.baseAddress) }
+        }
         return Array(ends.prefix(Int(max(n, 0))))
     }
 

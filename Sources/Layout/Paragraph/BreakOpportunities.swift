@@ -39,7 +39,7 @@ enum UAX14 {
     /// Whether the pair `a b` (as `ruleClass` gives them) is one of LB25's that ICU 72 decides by more than the
     /// pair: ICU applies LB25 as a regular expression over the whole number, like UAX #14 section 8.2's
     /// `(PR | PO)? (OP | HY)? IS? NU (NU | SY | IS)* (CL | CP)? (PR | PO)?`, and allows no break inside a match. So
-    /// a prefix holds to an opening bracket only before a digit, or a full stop and a digit (`numberAfter`), and a
+    /// a prefix holds to an opening bracket only before a digit, or a stop or comma and a digit (`numberAfter`), and a
     /// solidus to a digit, or closing or infix punctuation to a prefix or postfix, only after digits
     /// (`numberBefore`).
     fileprivate static func isNumberContextPair(_ a: UInt8, _ b: UInt8) -> Bool {
@@ -208,9 +208,10 @@ extension LayoutContext {
             }
             let spaceBeforeNumber = a == SP && b == IS && i + 2 < n && classes[i + 2] == NU
             let wordInitialHyphen = a != SP && (i == 0 || (classes[i - 1] == SP && !afterOpenSpaces(i - 1)))
-            let closing = UAX14.ruleClass(a, strict: strict)
-            let numberBefore = closing == CL || closing == CP ? endsNumber(i - 1) : endsNumber(i)
-            let numberAfter = i + 2 < n && (classes[i + 2] == NU || (classes[i + 2] == IS && i + 3 < n && classes[i + 3] == NU))
+            let ruleA = UAX14.ruleClass(a, strict: strict)
+            let numberBefore = ruleA == CL || ruleA == CP ? endsNumber(i - 1) : endsNumber(i)
+            let numberAfter = i + 2 < n
+                && (classes[i + 2] == NU || (classes[i + 2] == IS && i + 3 < n && classes[i + 3] == NU))
             if UAX14.pairAllowed(a, b, beforeSpaces: beforeSpaces, spaceBeforeNumber: spaceBeforeNumber,
                                  wordInitialHyphen: wordInitialHyphen, numberBefore: numberBefore,
                                  numberAfter: numberAfter, strict: strict) {
