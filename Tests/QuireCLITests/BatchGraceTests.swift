@@ -60,10 +60,17 @@ final class BatchGraceTests: XCTestCase {
         return root
     }
 
-    /// Sends `signals` (the first after `delay` seconds, the others 0.3 s apart) and returns the run and the time from
-    /// the first signal to the exit.
+    /// Sends `signals` (the first `delay` seconds after the batch shows a sign of life, the others 0.3 s apart) and
+    /// returns the run and the time from the first signal to the exit. The sign of life is the output root: the
+    /// batch makes it after installing its signal handlers, so a start slowed by a loaded machine cannot meet a
+    /// signal with the default handler (which exited 143 at once, with nothing on stderr). An earlier run's root
+    /// is removed first.
     func interrupt(_ arguments: [String], in root: URL, delay: Double = 0.5, signals: [Int32] = [SIGTERM]) throws -> (Outcome, Double) {
+        let out = root.appendingPathComponent("out").path
+        try? FileManager.default.removeItem(atPath: out)
         let batch = try ScheduledQuire(["batch", "library", "-o", "out", "--jobs", "1"] + arguments, in: root)
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: out), batch.process.isRunning, Date() < deadline { usleep(2_000) }
         usleep(UInt32(delay * 1_000_000))
         XCTAssertTrue(batch.process.isRunning, "the large book takes longer than \(delay) s")
         let signalled = Date()
