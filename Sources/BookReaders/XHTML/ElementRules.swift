@@ -13,6 +13,12 @@ extension ContentImporter {
         return doc.namespaceID(e) == NS.svg ? c.svgKey : c.lowercased
     }
 
+    /// What `key(e)` means to the inline importer, read from the name's class.
+    @inline(__always) func inlineTag(_ e: E) -> InlineTag {
+        let c = classes[Int(doc.nameID(e))]
+        return doc.namespaceID(e) == NS.svg ? c.svgTag : c.tag
+    }
+
     /// Elements written inline: their text joins the running paragraph.
     @inline(__always) func isInline(_ e: E) -> Bool {
         let c = classes[Int(doc.nameID(e))]
@@ -31,15 +37,15 @@ extension ContentImporter {
                                                "rp", "rtc", "rb"]
 
     /// The style an inline element adds to its text (HTML's presentational defaults; `<a>` only with `href`).
-    @inline(__always) func inlineStyle(of e: E, name: String) -> InlineStyle {
-        switch name {
-        case "em", "i", "cite", "dfn", "var": return .emphasis
-        case "strong", "b": return .strong
-        case "code", "kbd", "samp", "tt": return .code
-        case "s", "strike", "del": return .strikethrough
-        case "a": return doc.hasAttribute(e, Known.href) ? .link : []
-        case "sup": return .superscript
-        case "sub": return .subscript
+    @inline(__always) func inlineStyle(of e: E, tag: InlineTag) -> InlineStyle {
+        switch tag {
+        case .emphasis: return .emphasis
+        case .strong: return .strong
+        case .code: return .code
+        case .strikethrough: return .strikethrough
+        case .a: return doc.hasAttribute(e, Known.href) ? .link : []
+        case .sup: return .superscript
+        case .sub: return .subscript
         default: return []
         }
     }
@@ -93,14 +99,48 @@ extension ContentImporter {
         let svgInline: Bool
         /// An HTML element of this name draws its own indent (`ContentImporter.ownIndent`); an SVG one never does.
         let ownIndent: Bool
+        /// `InlineTag(key:)` of `lowercased` and of `svgKey`.
+        let tag: InlineTag
+        let svgTag: InlineTag
 
         init(raw: String, lowercased: String) {
             self.lowercased = lowercased
             self.svgKey = "svg:" + raw
+            self.tag = InlineTag(key: lowercased)
+            self.svgTag = InlineTag(key: svgKey)
             self.skipped = ContentImporter.skipped.contains(lowercased)
             self.inline = ContentImporter.inlineElements.contains(lowercased) || lowercased == "a"
             self.svgInline = ContentImporter.inlineElements.contains(svgKey)
             self.ownIndent = ContentImporter.ownIndent.contains(lowercased)
+        }
+    }
+
+    /// What an inline element's name means to the importer (`inline`, `inlineStyle`, `noteReferenceLabel`), worked
+    /// out once per interned name: a `switch` over `key(e)` compared strings one case after another, about 22
+    /// instructions for each case that failed, 148 M in a book of 460,000 inline elements (issue 19).
+    enum InlineTag: UInt8 {
+        case other, br, wbr, ruby, math, image, svgRoot, q, a, span, sup, sub, emphasis, strong, code, strikethrough
+
+        /// The tag of an importer key (`key(e)`: `svg:` and the local name for SVG, else the lower-cased name).
+        init(key: String) {
+            switch key {
+            case "br": self = .br
+            case "wbr": self = .wbr
+            case "ruby": self = .ruby
+            case "math": self = .math
+            case "img", "svg:image", "image": self = .image
+            case "svg:svg": self = .svgRoot
+            case "q": self = .q
+            case "a": self = .a
+            case "span": self = .span
+            case "sup": self = .sup
+            case "sub": self = .sub
+            case "em", "i", "cite", "dfn", "var": self = .emphasis
+            case "strong", "b": self = .strong
+            case "code", "kbd", "samp", "tt": self = .code
+            case "s", "strike", "del": self = .strikethrough
+            default: self = .other
+            }
         }
     }
 

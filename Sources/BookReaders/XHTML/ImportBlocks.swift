@@ -54,7 +54,7 @@ extension ContentImporter {
         if (isInline(e) && !isBlockByStyle(e)) || isInlineByStyle(e, name: name) {
             if collector.isEmpty { paragraphLocation = location() }
             var hoisted: [Block] = []
-            inline(e, name: name, context: context, collector: &collector, blockSink: &hoisted, paragraphLocation: &paragraphLocation)
+            inline(e, tag: inlineTag(e), context: context, collector: &collector, blockSink: &hoisted, paragraphLocation: &paragraphLocation)
             if !hoisted.isEmpty {
                 flush(&collector, into: &out, context: parent, at: paragraphLocation)
                 place(hoisted, into: &out)
@@ -179,14 +179,14 @@ extension ContentImporter {
             if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
             if isBlockByStyle(c) {
                 collector.appendBlockBoundary()
-                inline(c, name: key(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+                inline(c, tag: inlineTag(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
                 collector.appendBlockBoundary()
             } else if isInline(c) {
-                inline(c, name: key(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+                inline(c, tag: inlineTag(c), context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
             } else {
                 // Block content inside a paragraph (invalid but common): keep its text in the paragraph.
                 collector.append(" ", style: context.style)
-                inline(c, name: "span", context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
+                inline(c, tag: .span, context: childContext, collector: &collector, blockSink: &trailing, paragraphLocation: &unused)
                 collector.append(" ", style: context.style)
             }
         }

@@ -1,32 +1,32 @@
 import BookModel
 
 /// Inline elements of `ContentImporter`: their text joins the running paragraph through `InlineCollector` with
-/// the style the element gives it (`inlineStyle(of:name:)` in `ElementRules.swift`); `<br>`, `<wbr>` and ruby
+/// the style the element gives it (`inlineStyle(of:tag:)` in `ElementRules.swift`); `<br>`, `<wbr>` and ruby
 /// are special, and images met inline are hoisted out as blocks because the model has no inline image.
 extension ContentImporter {
-    mutating func inline(_ e: E, name: String, context: Context, collector: inout InlineCollector,
+    mutating func inline(_ e: E, tag: InlineTag, context: Context, collector: inout InlineCollector,
                          blockSink: inout [Block], paragraphLocation: inout SourceLocation) {
         // The running paragraph starts at `offset` (nothing is appended while it gathers); the text before `e` in it
         // is the collector's, counted only for elements that can be named.
-        if isAnchor(e, isLink: name == "a") { recordAnchor(e, isLink: name == "a", at: offset + collector.characterCount) }
+        if isAnchor(e, isLink: tag == .a) { recordAnchor(e, isLink: tag == .a, at: offset + collector.characterCount) }
         var ctx = context
-        switch name {
-        case "br": collector.appendLineBreak(); return
-        case "wbr": collector.appendRaw("\u{200B}", style: ctx.style); return
-        case "ruby": ruby(e, context: ctx, collector: &collector); return
-        case "math" where isMath(e): mathInline(e, context: ctx, collector: &collector); return
-        case "img", "svg:image", "image":
+        switch tag {
+        case .br: collector.appendLineBreak(); return
+        case .wbr: collector.appendRaw("\u{200B}", style: ctx.style); return
+        case .ruby: ruby(e, context: ctx, collector: &collector); return
+        case .math where isMath(e): mathInline(e, context: ctx, collector: &collector); return
+        case .image:
             // Hoisted: the model has no inline images; the placeholder follows the paragraph.
             blockSink.append(imageBlock(e, context: ctx))
             return
-        case "svg:svg":
+        case .svgRoot:
             blockSink.append(contentsOf: svgBlocks(e, context: ctx))
             return
         default:
             // HTML's defaults for the element, less what the book's CSS turns off on it (`b { font-weight: normal }`).
-            ctx.style.formUnion(inlineStyle(of: e, name: name).subtracting(styles.look(e)?.removes ?? []))
+            ctx.style.formUnion(inlineStyle(of: e, tag: tag).subtracting(styles.look(e)?.removes ?? []))
         }
-        if let label = noteReferenceLabel(e, name: name, context: context) {
+        if let label = noteReferenceLabel(e, tag: tag, context: context) {
             if let marker = noteMarkers.reference(label, style: ctx.style), case .text(let text, let style) = marker {
                 collector.seal()
                 collector.append(text, style: style)
@@ -36,14 +36,14 @@ extension ContentImporter {
             return
         }
         if let position = ScriptRun.start(outer: context.scripts, inner: ctx.style), !ctx.preformatted {
-            script(e, name: name, position: position, context: ctx, collector: &collector, blockSink: &blockSink,
+            script(e, tag: tag, position: position, context: ctx, collector: &collector, blockSink: &blockSink,
                    paragraphLocation: &paragraphLocation)
             return
         }
         let combined = styles.look(e)?.adds.contains(.combineUpright) == true
         if combined { collector.seal() }
         defer { if combined { collector.seal() } }
-        if name == "q" { collector.append("“", style: ctx.style) }
+        if tag == .q { collector.append("“", style: ctx.style) }
         for c in doc.children(e) {
             if doc.isText(c) {
                 appendText(c, context: ctx, to: &collector)
@@ -53,24 +53,24 @@ extension ContentImporter {
             if let label = pageBreakLabel(c) { collector.appendPageBreak(label); continue }
             let block = isBlockByStyle(c)
             if block { collector.appendBlockBoundary() }
-            inline(c, name: key(c), context: inherit(ctx, from: c), collector: &collector,
+            inline(c, tag: inlineTag(c), context: inherit(ctx, from: c), collector: &collector,
                    blockSink: &blockSink, paragraphLocation: &paragraphLocation)
             if block { collector.appendBlockBoundary() }
         }
-        if name == "q" { collector.append("”", style: ctx.style) }
+        if tag == .q { collector.append("”", style: ctx.style) }
     }
 
     /// A raised or lowered run (`<sup>`, `<sub>`, `vertical-align: super/sub`) is gathered whole and written as
     /// `ScriptForms` says: "2⁷", not "27", and `e^(iπ)` when a character has no superscript form. Converting the
     /// element's text at once (not each text node) keeps `e<sup>i<i>π</i></sup>` one script. Note markers found
     /// inside (`<sup><a href="#n3">3</a></sup>`) are already drawn and pass through as they are.
-    private mutating func script(_ e: E, name: String, position: ScriptForms.Position, context: Context,
+    private mutating func script(_ e: E, tag: InlineTag, position: ScriptForms.Position, context: Context,
                                  collector: inout InlineCollector, blockSink: inout [Block],
                                  paragraphLocation: inout SourceLocation) {
         var inner = InlineCollector()
         var ctx = context
         ctx.scripts = context.style.intersection([.superscript, .subscript])
-        inline(e, name: name, context: ctx, collector: &inner, blockSink: &blockSink,
+        inline(e, tag: tag, context: ctx, collector: &inner, blockSink: &blockSink,
                paragraphLocation: &paragraphLocation)
         let inlines = inner.take()
         // Note markers are drawn already; a run holding line breaks is a styled passage, not a script, and ruby
@@ -106,13 +106,13 @@ extension ContentImporter {
     /// The label of a note reference (issue 16): an element marked `epub:type="noteref"` or `role="doc-noteref"`,
     /// or, as EPUB 2 books and converters write them, a link to a fragment whose short label is raised
     /// (`<sup><a href="#fn3">3</a></sup>`, `<a href="#fn3"><sup>3</sup></a>`). Nil for anything else.
-    func noteReferenceLabel(_ e: E, name: String, context: Context) -> String? {
+    func noteReferenceLabel(_ e: E, tag: InlineTag, context: Context) -> String? {
         // Note references are links (or, rarely, spans and superscripts around one); other elements are not read.
-        guard doc.node(e).count > 0, name == "a" || name == "span" || name == "sup" else { return nil }
+        guard doc.node(e).count > 0, tag == .a || tag == .span || tag == .sup else { return nil }
         let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
         let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
         if types.contains("noteref") || roles.contains("doc-noteref") { return doc.textContent(e) }
-        guard name == "a", let href = doc.attribute(e, Known.href), href.hasPrefix("#") else { return nil }
+        guard tag == .a, let href = doc.attribute(e, Known.href), href.hasPrefix("#") else { return nil }
         let raised = context.style.contains(.superscript) || onlyChildIsSuperscript(e)
         guard raised else { return nil }
         let label = NoteMarkers.core(of: doc.textContent(e))
