@@ -146,7 +146,7 @@ public struct StyleResolver: Sendable {
 
     /// What `style(for:in:parent:siblings:)` remembers: every style it computed, by serial, and the reusable ones
     /// (no `style` attribute) by their parent's serial and the rules they matched, the cascade's inputs; and the
-    /// last reusable one returned, which the next sibling most often shares (checked without building a key).
+    /// last few reusable ones returned, which the next sibling most often shares (checked without building a key).
     public struct SiblingMemo: Sendable {
         @usableFromInline struct Key: Hashable, Sendable {
             @usableFromInline let parent: Int
@@ -161,16 +161,25 @@ public struct StyleResolver: Sendable {
         /// (`Computed.filter`), not to a style that elements share.
         public private(set) var styles: [ComputedStyle] = []
         @usableFromInline var serials: [Key: Int] = [:]
-        /// The key and serial of the reusable style returned last, which the next sibling is checked against first.
-        @usableFromInline var lastParent = Int.min
-        @usableFromInline var lastMatched: [Int32] = []
-        @usableFromInline var lastSerial = -1
+        /// The keys and serials of the last reusable styles returned, most recent first, which an element is checked
+        /// against before a key is built and hashed: siblings often take turns between a few styles (a verse's
+        /// `<span>`s of two classes, in `<p>`s that share one style), and with only the last one remembered four
+        /// elements in five of such a book went to the dictionary (issue 19).
+        @usableFromInline var recent: [(parent: Int, matched: [Int32], serial: Int)] = []
+        @usableFromInline static var recentCount: Int { 4 }
         public init() {}
 
+        /// The serial of a recent style whose key is `parent` and `matched`'s entries.
+        @inline(__always) @usableFromInline func recentSerial(parent: Int, _ matched: [(entry: Int32, rank: UInt64)]) -> Int? {
+            for r in recent where r.parent == parent && r.matched.elementsEqual(matched.lazy.map(\.entry)) {
+                return r.serial
+            }
+            return nil
+        }
+
         @usableFromInline mutating func returned(_ key: Key, serial: Int) {
-            lastParent = key.parent
-            lastMatched = key.matched
-            lastSerial = serial
+            if recent.count == Self.recentCount { recent.removeLast() }
+            recent.insert((key.parent, key.matched, serial), at: 0)
         }
 
         @usableFromInline mutating func store(_ style: ComputedStyle) -> Int {
@@ -209,8 +218,8 @@ public struct StyleResolver: Sendable {
                                  filter: nil)
             return (Computed(serial: memo.store(style), filter: filter), false)
         }
-        if memo.lastSerial >= 0, memo.lastParent == parent.serial, memo.lastMatched.elementsEqual(matched.lazy.map(\.entry)) {
-            return (Computed(serial: memo.lastSerial, filter: filter), true)
+        if let serial = memo.recentSerial(parent: parent.serial, matched) {
+            return (Computed(serial: serial, filter: filter), true)
         }
         let key = SiblingMemo.Key(parent: parent.serial, matched: matched.map(\.entry))
         if let serial = memo.serials[key] {
@@ -269,10 +278,13 @@ public struct StyleResolver: Sendable {
         }
         tree.withClassBytes(node) { classes in
             guard let classes else { return }
+            // The first token's hash apart: most class attributes hold one token, and then no array is made (it
+            // cost an allocation, a copy and a release per element with a class: about 10% of the cascade, issue 19).
+            var first: UInt32?
             var seen: [UInt32] = []
             AncestorFilter.forEachToken(classes, seed: AncestorFilter.seed(AncestorFilter.classKind)) { h in
-                guard !seen.contains(h) else { return }
-                seen.append(h)
+                guard h != first, !seen.contains(h) else { return }
+                if first == nil { first = h } else { seen.append(h) }
                 own.insert(h)
                 if !byClass.isEmpty { test(byClass[h], &out) }
             }
