@@ -280,6 +280,6 @@ extension String {
 
     /// `collapsingSpaces` character by character: the definition, for any text.
     var characterCollapsingSpaces: String {
-        split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ").trimmingSpaces
+        split(whereSeparator: isXMLSpace).joined(separator: " ").trimmingSpaces
     }
 }
