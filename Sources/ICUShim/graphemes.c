@@ -4,6 +4,7 @@
    mark went to it whole: most of a Devanagari book's layout (issue 19). ICU's iterator stays the reference: the
    tests hold these boundaries to its boundaries, and ill-formed UTF-8 still goes to it.
    Swift sees only icushim.h (DESIGN.md §3). */
+#include <pthread.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
@@ -65,10 +66,9 @@ typedef struct {
     int linked;          /* ... LinkingConsonant ExtCccZwj* Virama ExtCccZwj* (the aksara rule) */
 } qi_grapheme_state;
 
-/* Whether no boundary falls between a code point with facts `a` and the next, with facts `b` (UAX #29's rules in
-   their order; ICU's aksara rule beside GB11, both only ever joining). */
-static int qi_grapheme_joined(uint16_t a, uint16_t b, const qi_grapheme_state *s) {
-    int32_t x = a & QI_G_BREAK, y = b & QI_G_BREAK;
+/* The rules that look at a pair of Grapheme_Cluster_Break values alone, GB3 to GB9b, in their order: 1 joins, 0
+   breaks, 2 leaves it to the rules that look further back. */
+static uint8_t qi_grapheme_pair_rules(int32_t x, int32_t y) {
     if (x == U_GCB_CR && y == U_GCB_LF) return 1;                                               /* GB3 */
     if (x == U_GCB_CR || x == U_GCB_LF || x == U_GCB_CONTROL) return 0;                         /* GB4 */
     if (y == U_GCB_CR || y == U_GCB_LF || y == U_GCB_CONTROL) return 0;                         /* GB5 */
@@ -77,6 +77,25 @@ static int qi_grapheme_joined(uint16_t a, uint16_t b, const qi_grapheme_state *s
     if ((x == U_GCB_LVT || x == U_GCB_T) && y == U_GCB_T) return 1;                             /* GB8 */
     if (y == U_GCB_EXTEND || y == U_GCB_ZWJ || y == U_GCB_SPACING_MARK) return 1;               /* GB9, GB9a */
     if (x == U_GCB_PREPEND) return 1;                                                           /* GB9b */
+    return 2;
+}
+
+/* qi_grapheme_pair_rules for every pair, worked out once: one load instead of a dozen comparisons a code point
+   (issue 19: the chain was most of the 25 instructions a code point of a Devanagari book). */
+static uint8_t qi_grapheme_pairs[QI_G_BREAK + 1][QI_G_BREAK + 1];
+static pthread_once_t qi_grapheme_pairs_once = PTHREAD_ONCE_INIT;
+
+static void qi_grapheme_pairs_fill(void) {
+    for (int32_t x = 0; x <= QI_G_BREAK; x++)
+        for (int32_t y = 0; y <= QI_G_BREAK; y++) qi_grapheme_pairs[x][y] = qi_grapheme_pair_rules(x, y);
+}
+
+/* Whether no boundary falls between a code point with facts `a` and the next, with facts `b` (UAX #29's rules in
+   their order; ICU's aksara rule beside GB11, both only ever joining). */
+static int qi_grapheme_joined(uint16_t a, uint16_t b, const qi_grapheme_state *s) {
+    int32_t x = a & QI_G_BREAK, y = b & QI_G_BREAK;
+    uint8_t pair = qi_grapheme_pairs[x][y];                                                     /* GB3-GB9b */
+    if (pair != 2) return pair;
     if ((b & QI_G_CONSONANT) && s->linked) return 1;                                            /* aksara */
     if ((b & QI_G_PICTOGRAPHIC) && s->pictographicZwj) return 1;                                /* GB11 */
     if (x == U_GCB_REGIONAL_INDICATOR && y == U_GCB_REGIONAL_INDICATOR && (s->regional & 1)) return 1; /* GB12, 13 */
@@ -109,6 +128,7 @@ static void qi_grapheme_advance(qi_grapheme_state *s, uint16_t f) {
 }
 
 int32_t qi_grapheme_ends(const uint8_t *text, int32_t length, int32_t *ends) {
+    pthread_once(&qi_grapheme_pairs_once, qi_grapheme_pairs_fill);
     qi_grapheme_state state = {0, 0, 0, 0, 0};
     uint16_t previous = 0;
     int32_t n = 0;
