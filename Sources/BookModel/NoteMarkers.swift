@@ -26,10 +26,13 @@ public enum NoteMarkers: String, Sendable, Hashable, CaseIterable {
 
     /// The label without surrounding spaces and one pair of brackets or parentheses: "[3]" and "(3)" are "3".
     public static func core(of label: String) -> String {
+        // Characters told by `singleASCIIByte`: the labels are superscript digits as often as not (issue 19).
+        func isSpace(_ c: Character) -> Bool { c.singleASCIIByte.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } ?? false }
         var s = Substring(label)
-        while let first = s.first, first == " " || first == "\n" || first == "\t" { s = s.dropFirst() }
-        while let last = s.last, last == " " || last == "\n" || last == "\t" { s = s.dropLast() }
-        if s.count >= 3, let first = s.first, let last = s.last, (first == "[" && last == "]") || (first == "(" && last == ")") {
+        while let first = s.first, isSpace(first) { s = s.dropFirst() }
+        while let last = s.last, isSpace(last) { s = s.dropLast() }
+        if s.count >= 3, let first = s.first?.singleASCIIByte, let last = s.last?.singleASCIIByte,
+           (first == UInt8(ascii: "[") && last == UInt8(ascii: "]")) || (first == UInt8(ascii: "(") && last == UInt8(ascii: ")")) {
             s = s.dropFirst().dropLast()
         }
         return String(s)

@@ -134,10 +134,5 @@ func collapse(_ s: String) -> String {
 @inline(__always) func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
 /// A Character that is one XML whitespace scalar: what `$0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"` tells,
-/// without comparing Characters, which for a non-ASCII one normalizes both sides (collapsing a Devanagari contents
-/// entry of 20 characters cost 72,000 instructions; issue 19). A Character equal to one ASCII scalar is that scalar
-/// (no other text is canonically equivalent to it), so "\r\n", a Character of two scalars, is not one, as before.
-@inline(__always) func isXMLSpace(_ c: Character) -> Bool {
-    let utf8 = c.utf8
-    return utf8.count == 1 && isXMLSpace(utf8.first!)
-}
+/// without comparing Characters (`Character.singleASCIIByte`); "\r\n", a Character of two scalars, is not one.
+@inline(__always) func isXMLSpace(_ c: Character) -> Bool { c.singleASCIIByte.map(isXMLSpace) ?? false }

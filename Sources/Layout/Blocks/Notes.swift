@@ -41,8 +41,8 @@ extension LayoutContext {
         case .paragraph(let inlines), .heading(_, let inlines):
             // The first word, without the brackets and full stop around a number: "[1]", "(1)", "1.", "¹".
             var word = Substring(inlines.plainText.drop { $0.isWhitespace }.prefix { !$0.isWhitespace })
-            while let last = word.last, ".:)]".contains(last) { word = word.dropLast() }
-            while let first = word.first, "([".contains(first) { word = word.dropFirst() }
+            while let last = word.last?.singleASCIIByte, ".:)]".utf8.contains(last) { word = word.dropLast() }
+            while let first = word.first?.singleASCIIByte, "([".utf8.contains(first) { word = word.dropFirst() }
             return !word.isEmpty && ScriptForms.baseText(String(word)) == number
         case .note(let note): return startsWithNumber(note.blocks, number)
         case .quote(let inner): return startsWithNumber(inner, number)
