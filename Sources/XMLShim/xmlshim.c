@@ -219,10 +219,10 @@ static void link_child(state *s, int32_t id) {
     s->last[top] = id;
 }
 
-static int32_t add_node(state *s, int32_t name, int32_t ns, int32_t start, int32_t count) {
+static int32_t add_node(state *s, int32_t name, int32_t ns, int32_t start, int32_t count, uint32_t names) {
     if (!reserve(s, &s->nodes, sizeof(qx_node))) return -1;
     int32_t id = (int32_t)(s->nodes.len / sizeof(qx_node));
-    qx_node n = { name, ns, start, count, -1, -1 };
+    qx_node n = { name, ns, start, count, -1, -1, names };
     memcpy(s->nodes.p + s->nodes.len, &n, sizeof n);
     s->nodes.len += sizeof n;
     return id;
@@ -252,7 +252,12 @@ static int32_t attr_count(state *s) { return (int32_t)(s->attrs.len / sizeof(qx_
 static void open_element(state *s, int32_t name, int32_t ns, int32_t first_attr) {
     s->open_text = -1;
     if (name < 0 || ns < 0 || s->failed) return;
-    int32_t id = add_node(s, name, ns, first_attr, attr_count(s) - first_attr);
+    uint32_t names = 0;
+    const qx_attr *attrs = (const qx_attr *)s->attrs.p;
+    for (int32_t a = first_attr; a < attr_count(s); a++) {
+        if (attrs[a].name < 32) names |= 1u << attrs[a].name;
+    }
+    int32_t id = add_node(s, name, ns, first_attr, attr_count(s) - first_attr, names);
     if (id < 0) return;
     if (s->depth == 0) { if (s->root < 0) s->root = id; } else link_child(s, id);
     if (s->depth == s->open_cap) {
@@ -309,7 +314,7 @@ static void text(void *ctx, const xmlChar *ch, int len) {
     int32_t start = add_text(s, ch, (size_t)len);
     if (start < 0) return;
     if (s->open_text >= 0) { node_at(s, s->open_text)->count += len; return; }
-    int32_t id = add_node(s, -1, 0, start, len);
+    int32_t id = add_node(s, -1, 0, start, len, 0);
     if (id < 0) return;
     link_child(s, id);
     s->open_text = id;

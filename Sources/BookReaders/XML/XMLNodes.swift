@@ -130,9 +130,13 @@ struct XMLNodes {
         attributeIndex(id, name, namespace: namespace) != nil
     }
 
+    /// The index of the element's attribute with this interned name and namespace. A name below 32 (every seeded
+    /// name Quire asks for) is first looked for in the element's `names` bits, which the shim sets as it parses:
+    /// most elements have none of the attributes asked for (a class at most), and then none is read (issue 19).
     private func attributeIndex(_ id: NodeID, _ name: Name, namespace: Name) -> Int? {
         let n = nodes[Int(id)]
         guard n.name >= 0, n.count > 0 else { return nil }
+        if name < 32 && n.names & (1 << UInt32(name)) == 0 { return nil }
         for a in Int(n.start)..<Int(n.start + n.count) where attributes[a].name == name && attributes[a].namespace == namespace {
             return a
         }

@@ -12,6 +12,8 @@ typedef struct qx_node {
     int32_t count;        /* element: number of attributes; text: number of bytes */
     int32_t firstChild;   /* -1 when none */
     int32_t nextSibling;  /* -1 when none */
+    uint32_t names;       /* element: bit n set when an attribute's interned name is n < 32 (any namespace); the
+                             seeded names Quire asks for are below 32, so most lookups end at this word */
 } qx_node;
 
 typedef struct qx_attr {
