@@ -75,7 +75,7 @@ public enum ScriptForms {
     }
 
     /// `bases` keyed by scalar: every form is one scalar, so a Character is a key of `bases` exactly when it is one
-    /// scalar that is a key here (`ScriptFormsTests` holds the two to each other over the BMP). A `Character` key
+    /// scalar that is a key here (`CharacterLookupTests` holds the two to each other over the BMP). A `Character` key
     /// costs about 1,200 instructions to hash, a scalar's value a tenth of it (issue 19).
     private static let scalarBases: [UInt32: Character] = Dictionary(uniqueKeysWithValues: bases.map { form, base in
         (form.unicodeScalars.first!.value, base)
