@@ -82,13 +82,11 @@ public enum ScriptForms {
     })
 
     /// `bases[c]`, found by the scalar.
-    @inlinable static func base(of c: Character) -> Character? {
+    static func base(of c: Character) -> Character? {
         let scalars = c.unicodeScalars
         guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return nil }
-        return scalarBase(first.value)
+        return scalarBases[first.value]
     }
-
-    @usableFromInline static func scalarBase(_ value: UInt32) -> Character? { scalarBases[value] }
 
     /// `text` with every superscript or subscript form replaced by its base character. Every form is beyond ASCII,
     /// so ASCII text (a note's own number, "1.") is returned without a lookup; notes ask twice each (issue 19).
