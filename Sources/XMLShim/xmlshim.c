@@ -4,6 +4,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/HTMLparser.h>
@@ -46,6 +47,9 @@ typedef struct state {
     int fatal_seen;             /* the first fatal error's code and domain: what made the document ill-formed */
     int fatal_code, fatal_domain;
     xmlParserCtxtPtr ctxt;
+    /* When libxml2 reads a masked copy (textmask.c): the copy, and the original the text callback reads. */
+    const uint8_t *masked, *original;
+    size_t length;
 } state;
 
 static void fail(state *s, const char *message) {
@@ -287,7 +291,29 @@ static void close_element(state *s) {
     if (s->depth > 0) s->depth--;
 }
 
+/* Masked parsing is on unless a test turns it off to compare (qx_set_text_masking). */
+static atomic_int text_masking = 1;
+
+void qx_set_text_masking(int on) { atomic_store(&text_masking, on); }
+
 /* ---- XML (SAX2 with namespaces) ---- */
+
+/* The original bytes behind text or an attribute value that libxml2 read from a masked copy (textmask.c): a
+   slice of the document's own input buffer is at the same offset in the original (libxml2 converts nothing from
+   UTF-8, and when it drops consumed input it counts it in `consumed`). Bytes from anywhere else (a character
+   reference, an entity's replacement text, a CDATA section, a value libxml2 copied) were never masked. The
+   slice must be the masked copy's bytes at that offset: if libxml2 ever kept its buffer otherwise, the parse
+   stops instead of reading wrong text. */
+static const xmlChar *unmasked(xmlParserCtxtPtr ctxt, state *s, const xmlChar *ch, size_t len) {
+    xmlParserInputPtr in = ctxt->inputNr > 0 ? ctxt->inputTab[0] : NULL;
+    if (!in || !in->base || ch < in->base || ch + len > in->end) return ch;
+    size_t at = (size_t)in->consumed + (size_t)(ch - in->base);
+    if (at + len > s->length || memcmp(s->masked + at, ch, len) != 0) {
+        fail(s, "internal error: masked text is not where it was read");
+        return NULL;
+    }
+    return s->original + at;
+}
 
 static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
                       int nb_namespaces, const xmlChar **namespaces, int nb_attributes, int nb_defaulted,
@@ -298,7 +324,10 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
     int32_t first = attr_count(s);
     for (int i = 0; i < nb_attributes; i++) {
         const xmlChar **a = attributes + i * 5; /* localname, prefix, URI, value, end */
-        add_attr(s, intern_name(s, &s->names, a[0]), intern_name(s, &s->namespaces, a[2]), a[3], (size_t)(a[4] - a[3]));
+        size_t length = (size_t)(a[4] - a[3]);
+        const xmlChar *value = a[3];
+        if (s->masked && length && !(value = unmasked(ctx, s, value, length))) return;
+        add_attr(s, intern_name(s, &s->names, a[0]), intern_name(s, &s->namespaces, a[2]), value, length);
     }
     open_element(s, intern_name(s, &s->names, localname), intern_name(s, &s->namespaces, uri), first);
 }
@@ -311,6 +340,7 @@ static void xml_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, 
 static void text(void *ctx, const xmlChar *ch, int len) {
     state *s = ((xmlParserCtxtPtr)ctx)->_private;
     if (s->failed || len <= 0 || s->depth == 0) return;
+    if (s->masked && !(ch = unmasked(ctx, s, ch, (size_t)len))) return;
     int32_t start = add_text(s, ch, (size_t)len);
     if (start < 0) return;
     if (s->open_text >= 0) { node_at(s, s->open_text)->count += len; return; }
@@ -459,16 +489,25 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
 
     int recovering_xml = html == 2;
     if (recovering_xml) html = 0;
-    xmlParserCtxtPtr ctxt = html ? (xmlParserCtxtPtr)htmlCreateMemoryParserCtxt(bytes, (int)length)
-                                 : xmlCreateMemoryParserCtxt(bytes, (int)length);
-    if (!ctxt) { free_state(&s); snprintf(out->message, sizeof out->message, "cannot create a parser"); return; }
+    /* Strict XML only: the recovering parsers may read markup where the scan saw text. */
+    uint8_t *masked = html || recovering_xml || !atomic_load(&text_masking)
+                      ? NULL : qx_masked_copy((const uint8_t *)bytes, length);
+    if (masked) { s.masked = masked; s.original = (const uint8_t *)bytes; s.length = length; }
+    const char *input = masked ? (const char *)masked : bytes;
+    xmlParserCtxtPtr ctxt = html ? (xmlParserCtxtPtr)htmlCreateMemoryParserCtxt(input, (int)length)
+                                 : xmlCreateMemoryParserCtxt(input, (int)length);
+    if (!ctxt) {
+        free(masked); free_state(&s);
+        snprintf(out->message, sizeof out->message, "cannot create a parser");
+        return;
+    }
     s.ctxt = ctxt;
     capture_errors_into(&s);
 
     xmlSAXHandler *h = xmlMalloc(sizeof *h);
     if (!h) {
         capture_errors_into(NULL);
-        xmlFreeParserCtxt(ctxt); free_state(&s);
+        xmlFreeParserCtxt(ctxt); free(masked); free_state(&s);
         snprintf(out->message, sizeof out->message, "out of memory");
         return;
     }
@@ -514,6 +553,7 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
 
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     if (html) htmlFreeParserCtxt(ctxt); else xmlFreeParserCtxt(ctxt);
+    free(masked);
 
     owner *o = out->ok ? malloc(sizeof *o) : NULL;
     if (!o) {

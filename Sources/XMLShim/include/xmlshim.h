@@ -54,6 +54,17 @@ void qx_parse(const char *bytes, size_t length, int html, uint32_t max_depth, ui
               const char *seed_names, size_t seed_names_length,
               const char *seed_namespaces, size_t seed_namespaces_length, qx_tree *out);
 
+/* Strict XML is parsed from a copy whose non-ASCII text and attribute values libxml2 reads as ASCII, the real bytes
+   copied back as they are handed over (textmask.c): on unless turned off here, which only tests do, to compare. */
+void qx_set_text_masking(int on);
+
+/* The masked copy qx_parse gives libxml2 (textmask.c): character data inside the document element and attribute
+   values that libxml2 hands over as slices of its input (no '&', '<' or control character; not xml or xmlns
+   names) with every non-ASCII byte replaced by 'x', once each such sequence was checked to be an XML 1.0 Char in
+   UTF-8. NULL when the document is parsed as it is: nothing to mask, an encoding other than UTF-8, a DTD internal
+   subset, a byte sequence that is no Char, markup left open. Free with free(). */
+uint8_t *qx_masked_copy(const uint8_t *bytes, size_t length);
+
 /* Frees everything a result holds. */
 void qx_free(qx_tree *tree);
 
