@@ -5,11 +5,13 @@
  * against 3, and a real book has a curly quote or a dash in nearly every paragraph (War and Peace: 200 M
  * instructions, four fifths of its parse; a Devanagari book never leaves the slow path).
  *
- * So a UTF-8 document is parsed from a copy in which each non-ASCII byte of character data inside the document
- * element is an ASCII letter, after this scan checked the sequence as libxml2 would have (well-formed UTF-8, an
- * XML 1.0 Char: XML 1.0 §2.2). libxml2 hands the text callback slices of its input buffer; the callback copies the
- * same bytes from the original instead (xmlshim.c, `unmasked`). Markup is never masked: names, attribute values,
- * comments, processing instructions and CDATA sections are read by libxml2 as they are.
+ * So a UTF-8 document is parsed from a copy in which each non-ASCII byte that libxml2 hands over as a slice of its
+ * input is an ASCII letter, after this scan checked the sequence as libxml2 would have (well-formed UTF-8, an
+ * XML 1.0 Char: XML 1.0 §2.2): character data inside the document element, and attribute values with no '&', '<'
+ * or control character (others libxml2 copies while expanding or normalizing them). The callbacks copy the same
+ * bytes from the original instead (xmlshim.c, `unmasked`). Names, comments, processing instructions, CDATA
+ * sections, xml and xmlns values, and character data from a carriage return to the next '<' (where libxml2 may
+ * leave its fast path and copy) are read by libxml2 as they are.
  *
  * Anything this scan does not follow makes it give up, and the original is parsed as before: another encoding, a
  * DTD internal subset (entity declarations), a byte that is not part of a Char, markup left open. It needs no
@@ -21,6 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The byte every masked byte becomes: a letter, so libxml2's ASCII fast path reads on. */
 #define MASK_BYTE 'x'
@@ -94,49 +99,59 @@ static int declares_utf8(const uint8_t *in, size_t n, size_t i) {
     return (k == 5 && strncasecmp((const char *)v, "utf-8", 5) == 0) || (k == 4 && strncasecmp((const char *)v, "utf8", 4) == 0);
 }
 
-/* Masks the non-ASCII bytes of in[from ..< to] into *out (made on first need). 0 on a byte that is no Char. */
-static int mask_text(const uint8_t *in, size_t n, size_t from, size_t to, uint8_t **out) {
-    size_t j = from;
-    while (j < to) {
-        /* Eight ASCII bytes at a time. */
-        while (j + 8 <= to) {
-            uint64_t w;
-            memcpy(&w, in + j, 8);
-            if (w & 0x8080808080808080ull) break;
-            j += 8;
-        }
-        while (j < to && in[j] < 0x80) j++;
-        if (j >= to) break;
-        /* A run of characters that are not ASCII (a word of Devanagari, a line of Japanese), checked one by one
-           and masked at once. */
-        size_t start = j;
-        do {
-            size_t k = char_length(in + j, to - j);
-            if (!k) return 0;
-            j += k;
-        } while (j < to && in[j] >= 0x80);
-        if (!*out) {
-            *out = malloc(n);
-            if (!*out) return 0;
-            memcpy(*out, in, n);
-        }
-        memset(*out + start, MASK_BYTE, j - start);
+/* Masks the characters that are not ASCII from in[j] on, up to the next ASCII byte or `limit` (a word of
+   Devanagari, a line of Japanese), into *out (a copy of all n bytes, made on first need), once each was checked to
+   be a Char. Returns the offset after them, or 0 on a byte that is no Char. */
+static size_t mask_run(const uint8_t *in, size_t n, size_t limit, size_t j, uint8_t **out) {
+    size_t start = j;
+    do {
+        size_t k = char_length(in + j, limit - j);
+        if (!k) return 0;
+        j += k;
+    } while (j < limit && in[j] >= 0x80);
+    if (!*out) {
+        *out = malloc(n);
+        if (!*out) return 0;
+        memcpy(*out, in, n);
     }
-    return 1;
+    memset(*out + start, MASK_BYTE, j - start);
+    return j;
 }
 
-/* True when a carriage return in in[from ..< to] would send libxml2 off its fast path: one without a line feed
-   after it, or a CR LF pair followed by another CR (the fast path takes a CR LF pair in its stride, then checks
-   only that the next byte is printable ASCII, a tab or a line feed). From there to the end of the run its slow
-   path hands text over from a buffer of its own, so such a run is not masked. (Other control characters are
-   errors: the strict parse stops at them and hands nothing more over.) */
-static int leaves_fast_path(const uint8_t *in, size_t from, size_t to) {
-    const uint8_t *p = in + from, *end = in + to;
-    while ((p = memchr(p, '\r', (size_t)(end - p)))) {
-        if (p + 1 >= end || p[1] != '\n' || (p + 2 < end && p[2] == '\r')) return 1;
-        p += 2;
+/* The offset of the first byte from `from` on that is '<', a carriage return or not ASCII; n when there is none.
+   Sixteen bytes at a time where SSE2 is there (every x86-64). */
+static size_t next_special(const uint8_t *in, size_t n, size_t from) {
+    size_t j = from;
+#if defined(__SSE2__)
+    const __m128i lt = _mm_set1_epi8('<'), cr = _mm_set1_epi8('\r');
+    while (j + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(in + j));
+        /* A byte's top bit: set where it equals '<' or CR, or is not ASCII. */
+        int m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, cr)), v));
+        if (m) return j + (size_t)__builtin_ctz((unsigned)m);
+        j += 16;
     }
-    return 0;
+#endif
+    while (j < n && in[j] != '<' && in[j] != '\r' && in[j] < 0x80) j++;
+    return j;
+}
+
+/* Masks the character data from in[i] to the next '<' and returns that offset (n at the end), or 0 on a byte that
+   is no Char. Nothing is masked from a carriage return to the next '<': libxml2's fast path takes a CR LF pair in
+   its stride only when both bytes are in the part of the document it has read so far (it reads a document in
+   chunks), and otherwise its slow path hands the rest of the run over from a buffer of its own. (Other control
+   characters are errors: the strict parse stops at them and hands nothing more over.) */
+static size_t mask_character_data(const uint8_t *in, size_t n, size_t i, uint8_t **out) {
+    for (;;) {
+        size_t j = next_special(in, n, i);
+        if (j >= n || in[j] == '<') return j;
+        if (in[j] == '\r') {
+            const uint8_t *lt = memchr(in + j, '<', n - j);
+            return lt ? (size_t)(lt - in) : n;
+        }
+        i = mask_run(in, n, n, j, out);
+        if (!i) return 0;
+    }
 }
 
 /* Masks an attribute value that libxml2 hands over as a slice of its input: one with a byte that is not ASCII
@@ -149,10 +164,19 @@ static int mask_value(const uint8_t *in, size_t n, size_t from, size_t to, uint8
         if (c >= 0x80) wide = 1;
         else if (c < 0x20 || c == '&' || c == '<') return 1;
     }
-    return wide ? mask_text(in, n, from, to, out) : 1;
+    for (size_t j = from; wide && j < to;) {
+        if (in[j] < 0x80) { j++; continue; }
+        /* A value's sequences end before its closing quote: one that runs past it is no Char. */
+        j = mask_run(in, n, to, j, out);
+        if (!j) return 0;
+    }
+    return 1;
 }
 
 static int is_space(uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* The bytes that end a name in a tag: white space, '=', '>' and '/'. */
+static const uint8_t name_end[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['='] = 1, ['>'] = 1, ['/'] = 1 };
 
 /* Scans the start, end or empty-element tag at in[i] == '<' (XML 1.0 §3.1) and masks its attribute values, except
    those of the xml and xmlns names (namespace declarations, xml:lang and xml:space, which libxml2 reads itself).
@@ -165,14 +189,14 @@ static size_t scan_tag(const uint8_t *in, size_t n, size_t i, long *depth, uint8
         (*depth)--;
         return (size_t)(gt - in) + 1;
     }
-    while (j < n && !is_space(in[j]) && in[j] != '>' && in[j] != '/') j++;
+    while (j < n && !name_end[in[j]]) j++;
     for (;;) {
         while (j < n && is_space(in[j])) j++;
         if (j >= n) return 0;
         if (in[j] == '>') { (*depth)++; return j + 1; }
         if (in[j] == '/') return j + 1 < n && in[j + 1] == '>' ? j + 2 : 0;
         size_t name = j;
-        while (j < n && in[j] != '=' && !is_space(in[j]) && in[j] != '>' && in[j] != '/') j++;
+        while (j < n && !name_end[in[j]]) j++;
         int reserved = j - name >= 3 && memcmp(in + name, "xml", 3) == 0;
         while (j < n && is_space(in[j])) j++;
         if (j >= n || in[j] != '=') return 0;
@@ -197,23 +221,32 @@ uint8_t *qx_masked_copy(const uint8_t *in, size_t n) {
     long depth = 0;
     while (i < n) {
         if (in[i] != '<') {
-            const uint8_t *lt = memchr(in + i, '<', n - i);
-            size_t end = lt ? (size_t)(lt - in) : n;
-            if (depth > 0 && !leaves_fast_path(in, i, end) && !mask_text(in, n, i, end, &out)) goto give_up;
-            i = end;
+            if (depth > 0) {
+                i = mask_character_data(in, n, i, &out);
+                if (!i) goto give_up;
+            } else {
+                const uint8_t *lt = memchr(in + i, '<', n - i);
+                i = lt ? (size_t)(lt - in) : n;
+            }
             continue;
         }
         size_t rest = n - i;
         size_t next;
-        if (starts_with(in + i, rest, "<!--")) next = after(in, n, i + 4, "-->");
-        else if (starts_with(in + i, rest, "<![CDATA[")) next = after(in, n, i + 9, "]]>");
-        else if (starts_with(in + i, rest, "<?")) next = after(in, n, i + 2, "?>");
-        else if (starts_with(in + i, rest, "<!")) {
-            size_t end = depth == 0 ? declaration_end(in, n, i + 2) : 0;
-            next = end ? end + 1 : 0;
-        } else {
+        if (rest < 2) {
+            next = 0;
+        } else if (in[i + 1] != '!' && in[i + 1] != '?') {
             next = scan_tag(in, n, i, &depth, &out);
             if (depth < 0) goto give_up;
+        } else if (in[i + 1] == '?') {
+            next = after(in, n, i + 2, "?>");
+        } else if (starts_with(in + i, rest, "<!--")) {
+            next = after(in, n, i + 4, "-->");
+        } else if (starts_with(in + i, rest, "<![CDATA[")) {
+            next = after(in, n, i + 9, "]]>");
+        } else {
+            /* <!DOCTYPE …>, before the document element only. */
+            size_t end = depth == 0 ? declaration_end(in, n, i + 2) : 0;
+            next = end ? end + 1 : 0;
         }
         if (!next) goto give_up;
         i = next;
