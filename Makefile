@@ -3,11 +3,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 # Debian packages the build and tests need, and the pkg-config names that prove them installed.
-DEBS := pkg-config python3 libzip-dev zlib1g-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev \
+DEBS := pkg-config python3 libzip-dev zlib1g-dev libdeflate-dev libxml2-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev \
         libhyphen-dev libncurses-dev tmux hyphen-en-us hyphen-fr hyphen-de hyphen-es hyphen-ru \
         chromium chromium-driver python3-selenium python3-html5lib python3-pip fonts-ipafont-gothic \
         slurm-wlm munge parallel python3-yaml
-PKGCONFIG := libzip zlib libxml-2.0 icu-uc libcmark-gfm yaml-0.1 libcrypto ncursesw
+PKGCONFIG := libzip zlib libdeflate libxml-2.0 icu-uc libcmark-gfm yaml-0.1 libcrypto ncursesw
 
 SAMPLE := Samples/lighthouse-keeper
 CORPUS := $(abspath ../shared/corpus)
