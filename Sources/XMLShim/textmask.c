@@ -154,18 +154,49 @@ static size_t mask_character_data(const uint8_t *in, size_t n, size_t i, uint8_t
     }
 }
 
-/* Masks an attribute value that libxml2 hands over as a slice of its input: one with a byte that is not ASCII
-   and no '&', '<' or control character (values with those it copies while expanding or normalizing them, so
-   they are left as they are, and libxml2 checks them). 0 on a byte that is no Char. */
-static int mask_value(const uint8_t *in, size_t n, size_t from, size_t to, uint8_t **out) {
-    int wide = 0;
-    for (size_t j = from; j < to; j++) {
+/* The offset of the first byte from j on, before `to`, that is not ASCII; `to` when there is none. */
+static size_t next_wide(const uint8_t *in, size_t j, size_t to) {
+#if defined(__SSE2__)
+    while (j + 16 <= to) {
+        int m = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(in + j)));
+        if (m) return j + (size_t)__builtin_ctz((unsigned)m);
+        j += 16;
+    }
+#endif
+    while (j < to && in[j] < 0x80) j++;
+    return j;
+}
+
+/* True when the value in[from ..< to] has a byte that is not ASCII and none that is '&', '<' or a control
+   character: one libxml2 hands over as a slice of its input (values with those it copies while expanding or
+   normalizing them). */
+static int sliced_wide_value(const uint8_t *in, size_t from, size_t to) {
+    unsigned wide = 0;
+    size_t j = from;
+#if defined(__SSE2__)
+    const __m128i low = _mm_set1_epi8(0x1F), amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<');
+    while (j + 16 <= to) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(in + j));
+        __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)));
+        if (_mm_movemask_epi8(bad)) return 0;
+        wide |= (unsigned)_mm_movemask_epi8(v);
+        j += 16;
+    }
+#endif
+    for (; j < to; j++) {
         uint8_t c = in[j];
         if (c >= 0x80) wide = 1;
-        else if (c < 0x20 || c == '&' || c == '<') return 1;
+        else if (c < 0x20 || c == '&' || c == '<') return 0;
     }
-    for (size_t j = from; wide && j < to;) {
-        if (in[j] < 0x80) { j++; continue; }
+    return wide != 0;
+}
+
+/* Masks an attribute value when libxml2 hands it over as a slice of its input (`sliced_wide_value`); others are
+   left as they are, and libxml2 checks them. 0 on a byte that is no Char. */
+static int mask_value(const uint8_t *in, size_t n, size_t from, size_t to, uint8_t **out) {
+    if (!sliced_wide_value(in, from, to)) return 1;
+    for (size_t j = next_wide(in, from, to); j < to; j = next_wide(in, j, to)) {
         /* A value's sequences end before its closing quote: one that runs past it is no Char. */
         j = mask_run(in, n, to, j, out);
         if (!j) return 0;

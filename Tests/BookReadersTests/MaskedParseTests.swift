@@ -152,7 +152,10 @@ final class MaskedParseTests: XCTestCase {
         let pieces = ["word", " ", "  ", "\t", "\n", "\r\n", "\r", "\r\n\r\n", "\r\r\n", "é", "’", "—", "न", "漢字", "😀", "\u{85}", "\u{FFFD}",
                       "&amp;", "&lt;", "&#x2019;", "&#233;", "&quot;", "]", "]]", "<![CDATA[漢 & < é]]>", "<!-- é ß -->",
                       "<?pi é?>", "<br/>", "<span class=\"i\" title=\"ā ṃ\">é</span>", "<a href='x' title='é &amp; ā'>a</a>",
-                      "<b data-t=\"é\tx\" lang=\"日本\">漢</b>", "<u title='é\r\nā'>ü</u>", "<i xml:lang=\"é\"/>", "<em>“q”</em>"]
+                      "<b data-t=\"é\tx\" lang=\"日本\">漢</b>", "<u title='é\r\nā'>ü</u>", "<i xml:lang=\"é\"/>", "<em>“q”</em>",
+                      // Values longer than sixteen bytes, with what keeps them unmasked past the sixteenth.
+                      "<s title=\"evam uktas tu bhīmena smitaṃ kṛtvā plavaṃgamaḥ\">x</s>",
+                      "<s title=\"sixteen bytes and more: ā &amp; ṃ\">x</s>", "<s title=\"sixteen bytes and more: ā\tṃ\">x</s>"]
         let bad: [[UInt8]] = [[0xFF], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xE6, 0xBC], [0x01]]
         var out: [UInt8] = []
         if Bool.random(using: &generator) { out += [0xEF, 0xBB, 0xBF] }
