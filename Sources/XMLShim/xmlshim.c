@@ -47,7 +47,7 @@ typedef struct state {
     int fatal_seen;             /* the first fatal error's code and domain: what made the document ill-formed */
     int fatal_code, fatal_domain;
     xmlParserCtxtPtr ctxt;
-    /* When libxml2 reads a masked copy (textmask.c): the copy, and the original the text callback reads. */
+    /* When libxml2 reads a masked copy (textmask.c): the copy, and the original the callbacks read instead. */
     const uint8_t *masked, *original;
     size_t length;
 } state;
