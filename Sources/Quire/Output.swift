@@ -82,7 +82,7 @@ extension Quire {
                              pages: PageRange = .all, bidi: BidiMode = .logical) -> [OutputFile] {
         switch options.format {
         case .json:
-            return [OutputFile(name: "book.json", parts: pageMapChunks(pagination))]
+            return [pageMapFile(pagination)]
         case .text:
             let renderer = TextSpreads(ambiguousWide: options.layout.ambiguousWide, bidi: bidi)
             let result = pagination.spreads
@@ -149,14 +149,16 @@ extension Quire {
         return bytes
     }
 
-    /// The JSON page map, newline-terminated, handed to `write` in pieces: a large map is never joined in memory.
+    /// The JSON page map, newline-terminated, handed to `write` in pieces: a large map is never whole in memory.
     public static func writePageMap(_ pagination: Pagination, write: ([UInt8]) -> Void) {
-        for chunk in pageMapChunks(pagination) where !chunk.isEmpty { write(chunk) }
+        pageMapFile(pagination).writeParts { chunk in if !chunk.isEmpty { write(chunk) } }
     }
 
-    /// The JSON page map, newline-terminated, in the pieces it was built in (standard output and `book.json`).
-    static func pageMapChunks(_ pagination: Pagination) -> [[UInt8]] {
-        PageMap.fileChunks(book: pagination.book, pageSize: pagination.pageSize, spreads: pagination.spreads)
+    /// The JSON page map, newline-terminated, as standard output and `book.json` hold it: made in parallel waves
+    /// of pieces as it is written.
+    static func pageMapFile(_ pagination: Pagination) -> OutputFile {
+        PageMap.file(named: "book.json", book: pagination.book, pageSize: pagination.pageSize,
+                     spreads: pagination.spreads, inParallel: true)
     }
 
     /// `spread-0001.txt`: zero-padded so files sort in reading order.

@@ -1,3 +1,6 @@
+import BookModel
+import Foundation
+
 /// One file of a rendering: a name chosen by Quire (never by the book; `assets/…` for the HTML viewer's
 /// images) and its bytes, ready or made when the file is written.
 ///
@@ -22,8 +25,9 @@ public struct OutputFile: Sendable {
         case ready([[UInt8]])
         /// Made in one call, in parts (a large file built in parallel chunks, never joined in memory).
         case later(@Sendable () -> [[UInt8]])
-        /// Made a part at a time, part `i` by `make(i)`, each dropped once written (the HTML index's pieces).
-        case pieces(count: Int, make: @Sendable (Int) -> [UInt8])
+        /// Made a part at a time, part `i` by `make(i)`, each dropped once written (the HTML index's pieces);
+        /// `wave` parts at once on all cores when it is above 1 (the JSON page map's chunks).
+        case pieces(count: Int, wave: Int, make: @Sendable (Int) -> [UInt8])
     }
 
     public init(name: String, bytes: [UInt8]) {
@@ -44,10 +48,15 @@ public struct OutputFile: Sendable {
         self.content = .later(make)
     }
 
-    /// A file of `count` parts made one at a time when it is written, each dropped once written.
-    public init(name: String, pieces count: Int, make: @escaping @Sendable (Int) -> [UInt8]) {
+    /// A file of `count` parts made when it is written, each dropped once written: one at a time, or, with
+    /// `inParallel`, in waves of two per core made on all cores and written in order. Waves keep a large file's
+    /// making parallel while holding only a wave of it (issue 19: War and Peace's 7 MB page map, made whole in
+    /// parallel and then written, was a tenth of its peak memory).
+    public init(name: String, pieces count: Int, inParallel: Bool = false,
+                make: @escaping @Sendable (Int) -> [UInt8]) {
         self.name = name
-        self.content = .pieces(count: count, make: make)
+        self.content = .pieces(count: count, wave: inParallel ? 2 * ProcessInfo.processInfo.activeProcessorCount : 1,
+                               make: make)
     }
 
     /// Hands the file's bytes to `write`, part by part, in order, making lazy parts only now: the way writers
@@ -56,14 +65,18 @@ public struct OutputFile: Sendable {
         switch content {
         case .ready(let parts): for part in parts { try write(part) }
         case .later(let make): for part in make() { try write(part) }
-        case .pieces(let count, let make): for i in 0..<count { try write(make(i)) }
+        case .pieces(let count, let wave, let make) where wave > 1:
+            for start in stride(from: 0, to: count, by: wave) {
+                for part in orderedConcurrentMap(count: min(wave, count - start), { make(start + $0) }) { try write(part) }
+            }
+        case .pieces(let count, _, let make): for i in 0..<count { try write(make(i)) }
         }
     }
 
     /// A file of pieces' count and maker, for a writer that makes its pieces as tasks of their own
     /// (`placedBefore`); nil for the other forms.
     public var separatePieces: (count: Int, make: @Sendable (Int) -> [UInt8])? {
-        if case .pieces(let count, let make) = content, !placedBefore.isEmpty { return (count, make) }
+        if case .pieces(let count, _, let make) = content, !placedBefore.isEmpty { return (count, make) }
         return nil
     }
 

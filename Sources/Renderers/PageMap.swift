@@ -28,14 +28,14 @@ public enum PageMap {
         return chunks
     }
 
-    /// The same bytes as `fileChunks` as a file of pieces made one at a time when it is written, each dropped once
-    /// written: a writer that makes other files meanwhile never holds the whole map (the HTML site's `book.json`;
-    /// War and Peace's is 7 MB, issue 19).
-    public static func file(named name: String, book: BookSummary, pageSize: PageSize,
-                            spreads result: SpreadResult) -> OutputFile {
+    /// The same bytes as `fileChunks` as a file of pieces made when it is written, each dropped once written, so
+    /// that no writer holds the whole map (War and Peace's is 7 MB, issue 19): one at a time (the HTML site's
+    /// `book.json`, written beside other files), or `inParallel` in waves on all cores (`--format json`).
+    public static func file(named name: String, book: BookSummary, pageSize: PageSize, spreads result: SpreadResult,
+                            inParallel: Bool = false) -> OutputFile {
         let pieces = PrettyPieces(book: book, pageSize: pageSize, spreads: result)
         let count = pieces.chunkCount + 2
-        return OutputFile(name: name, pieces: count) { i in
+        return OutputFile(name: name, pieces: count, inParallel: inParallel) { i in
             if i == 0 { return pieces.head }
             if i == count - 1 { return pieces.tail + [0x0A] }
             return pieces.chunk(i - 1)

@@ -125,6 +125,12 @@ final class LazyOutputTests: XCTestCase {
             XCTAssertEqual(file.name, "book.json")
             XCTAssertEqual(file.bytes, whole, "\(pages) pages")
             XCTAssertEqual(file.parts.count, min(pages, 32) + 2)
+            // Made in parallel waves (`--format json`): the same parts in the same order, whatever the wave size
+            // (34 parts are not a whole number of waves of 2 per core on any machine with more than one core).
+            let waves = PageMap.file(named: "book.json", book: summary, pageSize: size, spreads: result, inParallel: true)
+            var parts: [[UInt8]] = []
+            waves.writeParts { parts.append($0) }
+            XCTAssertEqual(parts, file.parts, "\(pages) pages, in parallel waves")
             XCTAssertEqual(whole.last, 0x0A)
         }
     }
