@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "Hashing", dependencies: ["CCrypto"]),
 
         // Pipeline stages.
-        .target(name: "BookModel"),
+        // The executable's heap policy (issue 19): malloc's top pad and transparent huge pages; a few lines of C.
+        .target(name: "HeapPolicy"),
+        .target(name: "BookModel", dependencies: ["HeapPolicy"]),
         // CSS: tokenizer, parser, selectors and cascade; pure Swift, no dependencies (issue 15).
         .target(name: "CSS"),
         .target(name: "BookReaders", dependencies: ["BookModel", "CSS", "CZip", "CDeflate", "XMLShim", "CCmark", "CYAML"]),
@@ -45,7 +47,7 @@ let package = Package(
         // `quire view`: the reader's state, keys and screens as values (Viewer), drawn by ncurses (ViewerTerminal).
         .target(name: "Viewer", dependencies: ["Quire", "Renderers", "Hashing"]),
         .target(name: "ViewerTerminal", dependencies: ["Viewer", "Quire", "CNcurses"]),
-        .executableTarget(name: "QuireCLI", dependencies: ["Quire", "Viewer", "ViewerTerminal"]),
+        .executableTarget(name: "QuireCLI", dependencies: ["Quire", "Viewer", "ViewerTerminal", "HeapPolicy"]),
         // The README's library example, compiled by every build so the documentation cannot rot
         // (ReadmeExampleTests checks that the README shows this file).
         .executableTarget(name: "LibraryExample", dependencies: ["Quire"], path: "Examples/Library"),
@@ -53,7 +55,7 @@ let package = Package(
         // Tests: one target per module under test; TestSupport is the one home of what they share (running the
         // built binary, golden files and QUIRE_RECORD, the corpus and QUIRE_CORPUS, seeded randomness and QUIRE_SEED).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
+        .testTarget(name: "BookModelTests", dependencies: ["BookModel", "HeapPolicy"]),
         .testTarget(name: "BookReadersTests", dependencies: ["BookReaders", "BookModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "BookModel", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Dispatch
+import HeapPolicy
 
 /// Computes `transform(i)` for every `i` in `0..<count` on all cores and returns the results in index order.
 ///
@@ -17,6 +18,8 @@ public func orderedConcurrentMap<T>(count: Int, schedule: [Int]? = nil, concurre
             nonisolated(unsafe) let base = buffer.baseAddress!
             nonisolated(unsafe) let work = transform
             DispatchQueue.concurrentPerform(iterations: count) { k in
+                // A worker's heap gets the executable's huge-page advice once (HeapPolicy; nothing in a library).
+                qh_prepare_thread()
                 let i = schedule?[k] ?? k
                 (base + i).initialize(to: work(i))
             }

@@ -54,6 +54,29 @@ final class DeterminismTests: XCTestCase {
         XCTAssertTrue(map.contains("\"orientation\": \"landscape\""), map)
     }
 
+    /// The executable's heap policy (HeapPolicy: malloc's top pad, huge pages) changes how memory is backed, never
+    /// what is written: the same files with it on and with it left off (GLIBC_TUNABLES naming a malloc tunable,
+    /// here glibc's own default top pad, leaves malloc alone).
+    func testOutputFilesAreTheSameWithAndWithoutTheHeapPolicy() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for format in ["text", "json", "html"] {
+            let on = scratch.appendingPathComponent("\(format)-on"), off = scratch.appendingPathComponent("\(format)-off")
+            let first = try Run.quire(["render", sample, "--format", format, "-o", on.path], environment: ["GLIBC_TUNABLES": ""])
+            XCTAssertEqual(first.status, 0, first.stderr)
+            let second = try Run.quire(["render", sample, "--format", format, "-o", off.path],
+                                       environment: ["GLIBC_TUNABLES": "glibc.malloc.top_pad=131072"])
+            XCTAssertEqual(second.status, 0, second.stderr)
+            let expected = try files(in: on)
+            XCTAssertFalse(expected.isEmpty)
+            XCTAssertEqual(try files(in: off), expected, "\(format): the heap policy changed the files")
+        }
+        let stdout = try Run.quire(["render", sample, "--format", "json"], environment: ["GLIBC_TUNABLES": ""])
+        let plain = try Run.quire(["render", sample, "--format", "json"], environment: ["GLIBC_TUNABLES": "glibc.malloc.top_pad=131072"])
+        XCTAssertEqual(stdout.status, 0, stdout.stderr)
+        XCTAssertEqual(stdout.stdout, plain.stdout)
+    }
+
     func testTheTerminalStillSizesWhatIsShownOnIt() throws {
         // Printed straight to a 50-column terminal, two 40-column framed pages do not fit: portrait. `script`
         // keeps what the terminal was sent in its log.

@@ -19,10 +19,12 @@ public struct Run: Sendable {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `quire` with `arguments` in `directory` (the package root by default), `stdin` as its input, and waits.
+    /// Runs `quire` with `arguments` in `directory` (the package root by default), `stdin` as its input, and waits;
+    /// `environment` adds to (or, with an empty value, removes from) the test's own environment.
     @discardableResult
-    public static func quire(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
-        try Background(arguments, stdin: stdin, in: directory).wait()
+    public static func quire(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                             environment: [String: String] = [:]) throws -> Run {
+        try Background(arguments, stdin: stdin, in: directory, environment: environment).wait()
     }
 }
 
@@ -31,7 +33,8 @@ public final class Background {
     public let process = Process()
     private let scratch: URL
 
-    public init(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws {
+    public init(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                environment: [String: String] = [:]) throws {
         scratch = try temporaryFolder()
         let input = scratch.appendingPathComponent("in").path
         let output = scratch.appendingPathComponent("out").path
@@ -41,6 +44,11 @@ public final class Background {
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
         process.executableURL = Run.binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+            process.environment = merged
+        }
         process.currentDirectoryURL = directory ?? Run.packageRoot
         process.standardInput = FileHandle(forReadingAtPath: input)
         process.standardOutput = FileHandle(forWritingAtPath: output)
