@@ -124,7 +124,9 @@ final class LazyOutputTests: XCTestCase {
             let file = PageMap.file(named: "book.json", book: summary, pageSize: size, spreads: result)
             XCTAssertEqual(file.name, "book.json")
             XCTAssertEqual(file.bytes, whole, "\(pages) pages")
-            XCTAssertEqual(file.parts.count, min(pages, 32) + 2)
+            // The pages in up to 32 chunks, the spreads (one per two pages) in up to 8, and the text around them.
+            let spreads = (pages + 1) / 2
+            XCTAssertEqual(file.parts.count, pages == 0 ? 1 : min(pages, 32) + min(spreads, 8) + 3)
             // Made in parallel waves (`--format json`): the same parts in the same order, whatever the wave size
             // (34 parts are not a whole number of waves of 2 per core on any machine with more than one core).
             let waves = PageMap.file(named: "book.json", book: summary, pageSize: size, spreads: result, inParallel: true)
@@ -132,6 +134,11 @@ final class LazyOutputTests: XCTestCase {
             waves.writeParts { parts.append($0) }
             XCTAssertEqual(parts, file.parts, "\(pages) pages, in parallel waves")
             XCTAssertEqual(whole.last, 0x0A)
+            // Cut into chunks of pages and of spreads, the map is still the JSON tree's bytes.
+            var tree: [UInt8] = []
+            PageMap.json(book: summary, pageSize: size, spreads: result).write(to: &tree, pretty: true, indent: 0)
+            XCTAssertEqual(String(decoding: whole, as: UTF8.self), String(decoding: tree + [0x0A], as: UTF8.self),
+                           "\(pages) pages: the tree's bytes")
         }
     }
 
