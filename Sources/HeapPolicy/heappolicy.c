@@ -17,6 +17,7 @@
 #define _GNU_SOURCE
 #include "heappolicy.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,8 @@
 #define QH_SUPPORTED 0
 #endif
 
-static int qh_on = 0;
+/* Set once by the main thread, read by every worker: atomic, though in quire it is set before any thread starts. */
+static atomic_int qh_on = 0;
 static _Thread_local int qh_thread_done = 0;
 
 #if QH_SUPPORTED
@@ -60,7 +62,7 @@ static void advise_own_heap(void) {
 
 int qh_enable(void) {
 #if QH_SUPPORTED
-    if (qh_on) return 1;
+    if (atomic_load_explicit(&qh_on, memory_order_acquire)) return 1;
     const char *tunables = getenv("GLIBC_TUNABLES");
     if (tunables && strstr(tunables, "glibc.malloc.")) return 0;
     if (!mallopt(M_TOP_PAD, 64 << 20)) return 0;
@@ -71,7 +73,7 @@ int qh_enable(void) {
     int n = 0;
     while (n < 16 && sbrk(0) == before) blocks[n++] = malloc(60000);
     while (n > 0) free(blocks[--n]);
-    qh_on = 1;
+    atomic_store_explicit(&qh_on, 1, memory_order_release);
     qh_thread_done = 1;
     advise_own_heap();
     return 1;
@@ -82,7 +84,7 @@ int qh_enable(void) {
 
 void qh_prepare_thread(void) {
 #if QH_SUPPORTED
-    if (!qh_on || qh_thread_done) return;
+    if (qh_thread_done || !atomic_load_explicit(&qh_on, memory_order_acquire)) return;
     qh_thread_done = 1;
     advise_own_heap();
 #endif
