@@ -24,6 +24,7 @@
 #include <string.h>
 
 #if defined(__linux__) && defined(__GLIBC__)
+#include <dlfcn.h>
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -60,11 +61,20 @@ static void advise_own_heap(void) {
 }
 #endif
 
+int qh_sanitized(void) {
+#if QH_SUPPORTED
+    return dlsym(RTLD_DEFAULT, "__asan_init") != NULL;
+#else
+    return 0;
+#endif
+}
+
 int qh_enable(void) {
 #if QH_SUPPORTED
     if (atomic_load_explicit(&qh_on, memory_order_acquire)) return 1;
     const char *tunables = getenv("GLIBC_TUNABLES");
     if (tunables && strstr(tunables, "glibc.malloc.")) return 0;
+    if (qh_sanitized()) return 0;
     if (!mallopt(M_TOP_PAD, 64 << 20)) return 0;
     /* The main heap is extended with brk, and Linux gives an extension a new mapping (without the advice) unless
      * its flags match the old one's: so grow it by the new padding first, then advise it whole. Blocks of 60,000

@@ -4,8 +4,12 @@
 
 /* Makes malloc grow its heaps 64 MiB at a time and asks Linux to back this thread's heap with transparent huge
  * pages. For an executable's main thread, before it starts others. Returns 1 when the policy is on, 0 when it
- * was left off: not glibc on Linux, or GLIBC_TUNABLES already tunes malloc (the user's choice stands). */
+ * was left off: not glibc on Linux, GLIBC_TUNABLES already tunes malloc (the user's choice stands), or malloc is
+ * AddressSanitizer's (qh_sanitized). */
 int qh_enable(void);
+
+/* 1 when AddressSanitizer's runtime is in the process: its malloc owns the heap and has no top pad or arenas. */
+int qh_sanitized(void);
 
 /* Asks for huge pages for the heap of the calling thread, once per thread; nothing unless qh_enable turned the
  * policy on. Cheap after the first call: a thread-local flag. */
