@@ -106,10 +106,11 @@ release() { local task; for task in "$@"; do scontrol update JobId="$task" Start
 # --- libraries and reference runs ------------------------------------------------------------------------
 library="$work/library"
 make_library "$library" || { fail slurm/recipe "cannot build the library"; exit 1; }
-# The requeue library: 18 generated books of 40 to 200 KB, which put 3 to 8 books in each of 4 shards, so a
-# task that has finished its first book still has a few seconds of work when it is killed.
+# The requeue library: 18 generated books of 100 to 500 KB, which put 3 to 8 books in each of 4 shards, so a
+# task that has finished its first book still has work to do when it is killed. (40 to 200 KB left shard 3 a
+# third of a second after its first book once quire got faster, and the requeue came too late: issue 19.)
 slow="$work/slow"
-mkdir -p "$slow" && python3 "$here/makebooks.py" "$slow" slow 18 40 200
+mkdir -p "$slow" && python3 "$here/makebooks.py" "$slow" slow 18 100 500
 
 # The time-limit task: a job that has already spent 40 s of its one-minute limit (a sleep stands in for that)
 # then runs the recipe over copies of the requeue library's books (copies, as batch takes a file reached by
