@@ -136,7 +136,10 @@ extension MathLinear {
             var parts = [inner]
             if !open.trimmingSpaces.isEmpty { parts.insert(MathLinear.stretch(open.trimmingSpaces, open: true, around: inner), at: 0) }
             if !close.trimmingSpaces.isEmpty { parts.append(MathLinear.stretch(close.trimmingSpaces, open: false, around: inner)) }
-            joined.box = MathBox.row(parts)
+            // Only the drawing changes: the one-line form stays the joined row's, separators and spaces included,
+            // as when the content is not drawn (a table's cells take their one-line forms undrawn; issue 19).
+            let drawn = MathBox.row(parts)
+            joined.box = MathBox(lines: drawn.lines, baseline: drawn.baseline, flat: joined.box.flat)
         }
         joined.kind = .fenced
         joined.role = .ordinary

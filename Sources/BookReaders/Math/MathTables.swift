@@ -13,12 +13,25 @@ extension MathLinear {
             default: return (nil, [row])
             }
         }
-        let flatCells = rows.map { $0.1.map { piece($0, .tight).box.flat } }
+        // Each cell is converted once for the drawing and its one-line form taken from a converter that does not
+        // draw: a piece's `flat` never depends on `display` (only tables draw, and write the same `flat` either
+        // way). Converting every cell twice in display math, once for each, doubled the work at every level of
+        // nested tables: linear-algebra's equation arrays of matrices spent half their render there (issue 19).
+        // A matrix's cells are drawn tight, as its one-line form is written, so their pieces serve both.
+        var drawn: [[Piece]]?
+        let flatCells: [[String]]
+        if display && matrix {
+            let pieces = rows.map { $0.1.map { piece($0, .tight) } }
+            drawn = pieces
+            flatCells = pieces.map { $0.map(\.box.flat) }
+        } else {
+            let oneLine = MathLinear(display: false)
+            flatCells = rows.map { $0.1.map { oneLine.piece($0, .tight).box.flat } }
+        }
         let flat = (matrix ? "■(" : "█(") + flatCells.map { $0.joined(separator: "&") }.joined(separator: "@") + ")"
         guard display, !rows.isEmpty else { return Piece(box: MathBox(flat), kind: .fenced) }
 
-        let cellContext = matrix ? Context.tight : Context.top
-        var cells = rows.map { $0.1.map { piece($0, cellContext) } }
+        var cells = drawn ?? rows.map { $0.1.map { piece($0, .top) } }
         // Columns empty in every row (equation labels left blank, spacing cells) are dropped.
         let columns = cells.map(\.count).max() ?? 0
         let used = (0..<columns).filter { c in cells.contains { $0.indices.contains(c) && !$0[c].box.flat.trimmingSpaces.isEmpty } }
