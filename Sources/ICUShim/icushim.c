@@ -443,6 +443,16 @@ static inline uint32_t qi_pair_key(const uint8_t *classes, int32_t j) {
     return classes[j] == QI_LB_SP ? 1024u | (uint32_t)classes[j - 1] << 5 : (uint32_t)classes[j] << 5;
 }
 
+#if defined(__SSE2__)
+/* ORs the first `lanes` (0 to 16) bytes of `bits` into flags[0..<lanes]. */
+static inline void qi_or_lanes(uint8_t *flags, __m128i bits, int32_t lanes) {
+    static const uint8_t first[32] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+    const __m128i mask = _mm_loadu_si128((const __m128i *)(first + 16 - lanes));
+    _mm_storeu_si128((__m128i *)flags, _mm_or_si128(_mm_loadu_si128((const __m128i *)flags), _mm_and_si128(bits, mask)));
+}
+#endif
+
 int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int32_t count, const uint8_t *table,
                        uint8_t *before_spaces) {
     /* The table's key for the pair starting at i: the class before it, or 1024 | the last class before spaces.
@@ -479,8 +489,6 @@ int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int
                              _mm_and_si128(ideographs, _mm_set1_epi8((char)(id_id << 2)))),
                 _mm_or_si128(_mm_and_si128(before_space, _mm_set1_epi8((char)(al_sp << 2))),
                              _mm_and_si128(after_space, _mm_set1_epi8((char)(sp_al << 2)))));
-            uint8_t *f = flags + i;
-            _mm_storeu_si128((__m128i *)f, _mm_or_si128(_mm_loadu_si128((const __m128i *)f), set));
             const __m128i known = _mm_or_si128(_mm_or_si128(letters, ideographs), _mm_or_si128(before_space, after_space));
             uint32_t rest = ~(uint32_t)_mm_movemask_epi8(known) & 0xFFFFu;
             int32_t next = i;
@@ -489,11 +497,15 @@ int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int
                 rest &= rest - 1;
                 if (j != next) key = qi_pair_key(classes, j);
                 if (qi_pair_step(classes, flags, j, table, &key)) {
+                    /* Only the answers before the pair handed back are stored: the caller may give up on the table
+                       there and ask ICU, which expects no break marked from that pair on. */
+                    qi_or_lanes(flags + i, set, j - i);
                     *before_spaces = (uint8_t)(key >> 5 & 31);
                     return j;
                 }
                 next = j + 1;
             }
+            qi_or_lanes(flags + i, set, 16);
             if (next != i + 16) key = qi_pair_key(classes, i + 16);
         }
     }

@@ -7,7 +7,8 @@ import XCTest
 /// and the rest one by one. Random class sequences, made of long runs of letters, ideographs and spaces so the
 /// vector path runs, with every other class mixed in, must get the same break flags and stop at the same pairs as
 /// a pair-at-a-time reading of the same table, in both kinds of rules, and with the caller's way of resuming after
-/// a pair it decides. Random prose of the same shapes must break where ICU breaks.
+/// a pair it decides; and a stop must leave every flag from its pair on untouched, since the caller may then give
+/// up on the table and ask ICU. Random prose of the same shapes must break where ICU breaks.
 final class PairBreaksVectorTests: XCTestCase {
     /// The documented loop, one pair at a time: the key is the class before the pair, or 1024 | the last class
     /// before spaces; a table answer above 1 stops it.
@@ -41,6 +42,8 @@ final class PairBreaksVectorTests: XCTestCase {
         while true {
             i = pass(&flags, i, &beforeSpaces)
             if i >= classes.count - 1 { break }
+            // The caller may give up on the table here and ask ICU: no break may be marked from this pair on.
+            XCTAssertFalse(flags[i...].contains { $0 & UInt8(QI_F_BREAK_AFTER) != 0 }, "a break marked past pair \(i) of \(classes)")
             stops.append(i)
             if i % 3 == 0 { flags[i] |= UInt8(QI_F_BREAK_AFTER) }
             i += 1

@@ -91,8 +91,9 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
    the pair (classes[i], classes[i + 1]). `table` has 2048 entries, indexed `key << 5 | b`: key is the class before
    the pair when it is not a space, else 1024 | the last class before the spaces (`*before_spaces`, carried across
    calls). Stops at the first pair whose entry is above 1, which the caller decides, and returns its index, with
-   `*before_spaces` updated for it; returns count - 1 when every pair was decided. With SSE2 the pairs of running
-   text (AL AL, ID ID, AL SP, AL SP AL) are answered sixteen at a time, with the same results. */
+   `*before_spaces` updated for it, and no flag touched from that pair on; returns count - 1 when every pair was
+   decided. With SSE2 the pairs of running text (AL AL, ID ID, AL SP, AL SP AL) are answered sixteen at a time, with
+   the same results. */
 int32_t qi_pair_breaks(const uint8_t *classes, uint8_t *flags, int32_t from, int32_t count, const uint8_t *table,
                        uint8_t *before_spaces);
 
