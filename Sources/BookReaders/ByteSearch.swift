@@ -22,4 +22,23 @@ enum ByteSearch {
         while i < count && bytes[i] != a && bytes[i] != b { i += 1 }
         return i
     }
+
+    /// Whether every byte is XML white space (space, tab, line feed, carriage return). The indentation between
+    /// elements is mostly spaces after a line feed: eight spaces are tested at once wherever they start.
+    static func isXMLSpaceOnly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if i + 8 <= count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            if b != 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { return false }
+            i += 1
+        }
+        return true
+    }
 }

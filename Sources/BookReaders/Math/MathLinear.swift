@@ -173,7 +173,7 @@ struct MathLinear {
     /// a space each side of a relation or binary operator and after punctuation when `context` is spaced, none
     /// around an operator used as a prefix (a leading minus), a space between a function name and its argument.
     func row(_ nodes: [MathNode], _ context: Context) -> Piece {
-        let elements = nodes.filter { !$0.isText }
+        let elements = MathNode.elements(of: nodes)
         if elements.count == 1 { return piece(elements[0], context) }
         let isFenced = elements.count >= 2 && isFence(elements.first!, .open) && isFence(elements.last!, .close)
         var pieces: [Piece] = []

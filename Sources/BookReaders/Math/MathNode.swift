@@ -41,7 +41,19 @@ struct MathNode: Sendable, Equatable {
 
     var isText: Bool { name.isEmpty }
     /// The element children (text between elements is ignored in MathML layout schemata, MathML 3 §3.1.3).
-    var elements: [MathNode] { children.filter { !$0.isText } }
+    var elements: [MathNode] { MathNode.elements(of: children) }
+
+    /// The nodes that are elements. Most rows of a formula have no text between their elements: those are
+    /// handed back as they are, shared, not copied one by one into a growing array (issue 19: the copies and
+    /// their growth were a fifth of linear-algebra.epub's render).
+    static func elements(of nodes: [MathNode]) -> [MathNode] {
+        guard let firstText = nodes.firstIndex(where: \.isText) else { return nodes }
+        var out: [MathNode] = []
+        out.reserveCapacity(nodes.count - 1)
+        out.append(contentsOf: nodes[..<firstText])
+        for node in nodes[(firstText + 1)...] where !node.isText { out.append(node) }
+        return out
+    }
     func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
     /// The character data of the node and everything below it.
@@ -70,14 +82,34 @@ extension MathNode {
                 node.setAttribute(doc.names.lowercased[Int(attribute.name)], doc.string(start: attribute.start, count: attribute.count))
             }
         }
+        // White space between the elements of a layout schema is not content (MathML 3 §2.1.7) and is left out:
+        // books indent their MathML, and those text nodes were most of a formula's nodes, each one made, copied
+        // out by `elements` and freed (issue 19: a fifth of linear-algebra.epub's render).
+        var schema: Bool?
         var count = 0
         for _ in doc.children(e) { count += 1 }
         if count > 0 { node.children.reserveCapacity(count) }
         for c in doc.children(e) {
-            node.children.append(doc.isText(c) ? .text(doc.text(c)) : build(doc, c))
+            if doc.isText(c) {
+                if doc.withText(c, ByteSearch.isXMLSpaceOnly) {
+                    if schema == nil { schema = layoutSchemata.contains(node.name) }
+                    if schema == true { continue }
+                }
+                node.children.append(.text(doc.text(c)))
+            } else {
+                node.children.append(build(doc, c))
+            }
         }
         return node
     }
+
+    /// The presentation elements whose children are elements (MathML 3 §3.1.3), not text: token elements (`mi`,
+    /// `mo`, `mn`, `mtext`, `ms`) and annotations keep every character, as do elements not known here.
+    static let layoutSchemata: Set<String> = [
+        "math", "mrow", "mstyle", "merror", "mpadded", "mphantom", "mfenced", "menclose", "mfrac", "msqrt", "mroot",
+        "msub", "msup", "msubsup", "munder", "mover", "munderover", "mmultiscripts", "mprescripts", "mtable", "mtr",
+        "mlabeledtr", "mtd", "maction", "semantics", "mspace", "none",
+    ]
 
     /// The `<math>` element of an XML (or, with `html`, HTML) string: for tests and raw MathML outside a book.
     static func parse(_ markup: String, html: Bool = false) -> MathNode? {
