@@ -177,6 +177,8 @@ struct MathLinear {
         if elements.count == 1 { return piece(elements[0], context) }
         let isFenced = elements.count >= 2 && isFence(elements.first!, .open) && isFence(elements.last!, .close)
         var pieces: [Piece] = []
+        // Room made once: pieces are large, and growing the array copied them (issue 19).
+        pieces.reserveCapacity(elements.count)
         for (i, e) in elements.enumerated() {
             let inside = isFenced && i > 0 && i < elements.count - 1
             pieces.append(piece(e, inside ? context.fenced : context.plain))
@@ -190,7 +192,7 @@ struct MathLinear {
 
     /// Joins pieces into one row; `fenced`: the first and last pieces are brackets, drawn as tall as what they hold.
     func join(_ input: [Piece], _ context: Context, fenced: Bool = false) -> Piece {
-        var pieces = input.filter { $0.kind != .empty }
+        var pieces = input.contains { $0.kind == .empty } ? input.filter { $0.kind != .empty } : input
         if pieces.isEmpty { return Piece.empty }
         if fenced, pieces.count >= 2 {
             let inner = MathBox.row(pieces[1..<(pieces.count - 1)].map(\.box))
@@ -202,6 +204,7 @@ struct MathLinear {
         // Spaces between a row's own brackets do not break either, like those of a nested bracket.
         var depth = 0
         var parts: [MathBox] = []
+        parts.reserveCapacity(2 * pieces.count)
         var pending = false
         var previous: Piece?
         var infix = false

@@ -119,6 +119,7 @@ extension MathLinear {
         let separators = Array((node.attribute("separators") ?? ",").filter { !$0.isWhitespace })
         let children = node.elements
         var pieces: [Piece] = []
+        pieces.reserveCapacity(2 * children.count + 1)
         if !open.trimmingSpaces.isEmpty { pieces.append(Piece(box: MathBox(open.trimmingSpaces), role: .open)) }
         for (i, child) in children.enumerated() {
             if i > 0, !separators.isEmpty {
