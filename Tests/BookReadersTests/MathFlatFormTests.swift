@@ -70,4 +70,39 @@ final class MathFlatFormTests: XCTestCase {
                        ["A\(nbsp)= ⎡1\(nbsp)0⎤", "\(nbsp)\(nbsp)\(nbsp)\(nbsp)⎣0\(nbsp)1⎦", "B\(nbsp)= 0"])
         XCTAssertEqual(MathLinear.lines(of: math, display: false), ["█(A&=[■(1&0@0&1)]@B&=0)"])
     }
+
+    /// A drawn equation array's one-line form is made only when something reads it (`DeferredFlat`), and what
+    /// is known of a form before it is made (its first scalar, that it is not blank, its first character) is what
+    /// it turns out to be, for the array and for every row holding one.
+    func testADeferredOneLineFormIsWhatWasKnownOfIt() {
+        var generator = SeededGenerator(for: self)
+        var deferred = 0
+        for _ in 0..<1500 {
+            let body = formula(4, &generator)
+            guard let math = node(body) else { XCTFail("does not parse: \(body)"); return }
+            let box = MathLinear(display: true).row(math.children, .top).box
+            if !box.flatIsMade { deferred += 1 }
+            let scalar = box.flatFirstScalar, blank = box.flatIsBlank
+            let first = box.flatFirst, last = box.flatLast
+            let flat = box.flat
+            XCTAssertEqual(scalar, flat.unicodeScalars.first, body)
+            XCTAssertEqual(blank, flat.trimmingSpaces.isEmpty, body)
+            XCTAssertEqual(first, flat.first, body)
+            XCTAssertEqual(last, flat.last, body)
+            XCTAssertEqual(flat, MathLinear(display: false).row(math.children, .top).box.flat, body)
+        }
+        XCTAssertGreaterThan(deferred, 100, "enough formulas leave their one-line form unmade")
+    }
+
+    func testAnEquationArrayDrawnAloneNeverMakesItsOneLineForm() throws {
+        let math = try XCTUnwrap(node("""
+            <mtable><mtr><mtd><mi>x</mi></mtd><mtd><mo>=</mo><mn>1</mn></mtd></mtr>\
+            <mtr><mtd><mi>y</mi></mtd><mtd><mo>=</mo><mfrac><mi>a</mi><mn>2</mn></mfrac></mtd></mtr></mtable>
+            """))
+        let box = MathLinear(display: true).row(math.children, .top).box
+        XCTAssertEqual(box.trimmedLines.map { $0.unicodeScalars.map { $0 == "\u{A0}" ? "·" : String($0) }.joined() }, ["x·= 1", "y·= a/2"])
+        XCTAssertFalse(box.flatIsMade)
+        XCTAssertEqual(box.flat, "█(x&=1@y&=a/2)")
+        XCTAssertTrue(box.flatIsMade)
+    }
 }

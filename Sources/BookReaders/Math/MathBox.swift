@@ -8,31 +8,67 @@
 struct MathBox: Equatable {
     private(set) var lines: [String]
     private(set) var baseline: Int
-    let flat: String
+    private let storedFlat: String
+    /// A drawn equation array's one-line form, made only when something reads it (`DeferredFlat`).
+    private let deferred: DeferredFlat?
     let width: Int
+
+    /// The one-line form.
+    var flat: String { deferred?.value ?? storedFlat }
 
     init(_ text: String) {
         lines = [text]
         baseline = 0
-        flat = text
+        storedFlat = text
+        deferred = nil
         width = text.cellWidth
     }
 
     /// Lines drawn as given (each padded to the widest), with `flat` the one-line form of the same content.
     init(lines: [String], baseline: Int, flat: String) {
+        self.init(lines: lines, baseline: baseline, storedFlat: flat, deferred: nil)
+    }
+
+    /// Lines drawn as given, with the one-line form of `other` (made or not).
+    init(lines: [String], baseline: Int, flatOf other: MathBox) {
+        self.init(lines: lines, baseline: baseline, storedFlat: other.storedFlat, deferred: other.deferred)
+    }
+
+    /// Lines drawn as given, their one-line form made by `deferred` when asked for.
+    init(lines: [String], baseline: Int, deferred: DeferredFlat) {
+        self.init(lines: lines, baseline: baseline, storedFlat: "", deferred: deferred)
+    }
+
+    private init(lines: [String], baseline: Int, storedFlat: String, deferred: DeferredFlat?) {
         let width = lines.map(\.cellWidth).max() ?? 0
         self.lines = lines.map { $0.padded(to: width) }
         self.baseline = min(max(0, baseline), max(0, lines.count - 1))
-        self.flat = flat
+        self.storedFlat = storedFlat
+        self.deferred = deferred
         self.width = width
     }
+
+    static func == (a: MathBox, b: MathBox) -> Bool {
+        a.lines == b.lines && a.baseline == b.baseline && a.width == b.width && a.flat == b.flat
+    }
+
+    /// What the one-line form's edges and emptiness are, read without making a deferred one: a deferred form is
+    /// never blank (it holds an equation array's `█`, a character of its own that is not a space).
+    var flatFirst: Character? { deferred?.first ?? flat.first }
+    var flatLast: Character? { deferred?.last ?? flat.last }
+    var flatFirstScalar: Unicode.Scalar? {
+        if let deferred, let scalar = deferred.firstScalar { return scalar }
+        return flat.unicodeScalars.first
+    }
+    var flatIsBlank: Bool { deferred == nil && storedFlat.trimmingSpaces.isEmpty }
+    /// Whether the one-line form exists yet (a test hook: false for a deferred one nothing has read).
+    var flatIsMade: Bool { deferred?.isMade ?? true }
 
     var isMultiline: Bool { lines.count > 1 }
 
     /// Boxes side by side, their baselines on one line (the way a row of a formula is set).
     static func row(_ parts: [MathBox]) -> MathBox {
-        let flat = parts.reduce(into: "") { $0 += $1.flat }
-        guard parts.contains(where: \.isMultiline) else { return MathBox(flat) }
+        guard parts.contains(where: \.isMultiline) else { return MathBox(parts.reduce(into: "") { $0 += $1.flat }) }
         let above = parts.map(\.baseline).max() ?? 0
         let below = parts.map { $0.lines.count - 1 - $0.baseline }.max() ?? 0
         var lines = Array(repeating: "", count: above + below + 1)
@@ -43,7 +79,16 @@ struct MathBox: Equatable {
                 lines[r] += part.lines.indices.contains(i) ? part.lines[i] : String(repeating: pad, count: part.width)
             }
         }
-        return MathBox(lines: lines, baseline: above, flat: flat)
+        guard parts.contains(where: { $0.deferred != nil }) else {
+            return MathBox(lines: lines, baseline: above, flat: parts.reduce(into: "") { $0 += $1.flat })
+        }
+        // Its first scalar is its first non-empty part's (a deferred part is never empty); its first and last
+        // characters are left unknown, as characters may join across parts.
+        let firstScalar = parts.first { $0.deferred != nil || !$0.storedFlat.isEmpty }?.flatFirstScalar
+        let deferred = DeferredFlat(first: nil, last: nil, firstScalar: firstScalar) {
+            parts.reduce(into: "") { $0 += $1.flat }
+        }
+        return MathBox(lines: lines, baseline: above, deferred: deferred)
     }
 
     /// The box with `text` after its first line (a superscript on a matrix) or its last (a subscript).
@@ -60,6 +105,35 @@ struct MathBox: Equatable {
             while s.last == " " || s.last == pad { s.removeLast() }
             return String(s)
         }
+    }
+}
+
+/// A one-line form made when first read, then kept. A drawn equation array's one-line form needs every cell
+/// converted again, undrawn (MathTables.swift), and in display math nothing reads it unless the array sits in a
+/// script, a fraction or a one-line row: making it only then saved a tenth of linear-algebra.epub's render (issue
+/// 19). `first`, `last` and `firstScalar` are what is known of it without making it (nil: not known).
+final class DeferredFlat {
+    let first: Character?
+    let last: Character?
+    let firstScalar: Unicode.Scalar?
+    private var made: String?
+    private let make: () -> String
+
+    init(first: Character?, last: Character?, firstScalar: Unicode.Scalar?, make: @escaping () -> String) {
+        self.first = first
+        self.last = last
+        self.firstScalar = firstScalar
+        self.make = make
+    }
+
+    /// Whether it has been made (a test hook).
+    var isMade: Bool { made != nil }
+
+    var value: String {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
     }
 }
 

@@ -96,7 +96,7 @@ struct MathLinear {
 
         /// Reads as one unit next to `/`, `^` or `_` (UTN #28 §2.2: an operand needs no parentheses).
         var grouped: Bool { kind != .compound }
-        static let empty = Piece(box: MathBox(""), kind: .empty)
+        static var empty: Piece { Piece(box: MathBox(""), kind: .empty) }
     }
 
     let display: Bool
@@ -242,7 +242,7 @@ struct MathLinear {
     /// det(B)"); so do two words. Letters of one-letter identifiers stay together, as they multiply ("ab").
     private func needsWordSpace(_ previous: Piece?, _ next: Piece) -> Bool {
         guard let previous, next.role == .ordinary, [.ordinary, .close, .largeOperator].contains(previous.role),
-              let last = previous.box.flat.last, let first = next.box.flat.first, last != "|", last != "‖" else { return false }
+              let last = previous.box.flatLast, let first = next.box.flatFirst, last != "|", last != "‖" else { return false }
         if next.kind == .word { return true }
         guard previous.kind == .word else { return false }
         // A name with limits (`lim_(x→0) f`) ends in its limits, yet is still a name before its argument.

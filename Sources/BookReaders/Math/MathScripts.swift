@@ -140,7 +140,7 @@ extension MathLinear {
             // Only the drawing changes: the one-line form stays the joined row's, separators and spaces included,
             // as when the content is not drawn (a table's cells take their one-line forms undrawn; issue 19).
             let drawn = MathBox.row(parts)
-            joined.box = MathBox(lines: drawn.lines, baseline: drawn.baseline, flat: joined.box.flat)
+            joined.box = MathBox(lines: drawn.lines, baseline: drawn.baseline, flatOf: joined.box)
         }
         joined.kind = .fenced
         joined.role = .ordinary

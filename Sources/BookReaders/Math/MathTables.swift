@@ -18,26 +18,26 @@ extension MathLinear {
         // way). Converting every cell twice in display math, once for each, doubled the work at every level of
         // nested tables: linear-algebra's equation arrays of matrices spent half their render there (issue 19).
         // A matrix's cells are drawn tight, as its one-line form is written, so their pieces serve both.
-        var drawn: [[Piece]]?
-        let flatCells: [[String]]
-        if display && matrix {
-            let pieces = rows.map { $0.1.map { piece($0, .tight) } }
-            drawn = pieces
-            flatCells = pieces.map { $0.map(\.box.flat) }
-        } else {
-            let oneLine = MathLinear(display: false)
-            flatCells = rows.map { $0.1.map { oneLine.piece($0, .tight).box.flat } }
+        // An equation array drawn in display math makes its one-line form only when something reads it (in a
+        // script, a fraction, a one-line row): nothing does in most books (`DeferredFlat`).
+        func flatForm(_ cells: [[String]]) -> String {
+            (matrix ? "■(" : "█(") + cells.map { $0.joined(separator: "&") }.joined(separator: "@") + ")"
         }
-        let flat = (matrix ? "■(" : "█(") + flatCells.map { $0.joined(separator: "&") }.joined(separator: "@") + ")"
-        guard display, !rows.isEmpty else { return Piece(box: MathBox(flat), kind: .fenced) }
+        func undrawnCells() -> [[String]] {
+            let oneLine = MathLinear(display: false)
+            return rows.map { $0.1.map { oneLine.piece($0, .tight).box.flat } }
+        }
+        var drawn: [[Piece]]?
+        if display && matrix { drawn = rows.map { $0.1.map { piece($0, .tight) } } }
+        guard display, !rows.isEmpty else { return Piece(box: MathBox(flatForm(undrawnCells())), kind: .fenced) }
 
         var cells = drawn ?? rows.map { $0.1.map { piece($0, .top) } }
         // Columns empty in every row (equation labels left blank, spacing cells) are dropped.
         let columns = cells.map(\.count).max() ?? 0
-        let used = (0..<columns).filter { c in cells.contains { $0.indices.contains(c) && !$0[c].box.flat.trimmingSpaces.isEmpty } }
+        let used = (0..<columns).filter { c in cells.contains { $0.indices.contains(c) && !$0[c].box.flatIsBlank } }
         cells = cells.map { row in used.map { row.indices.contains($0) ? row[$0] : Piece.empty } }
         // So are rows with nothing in them (a trailing empty row closes many converted arrays).
-        let kept = cells.indices.filter { r in cells[r].contains { !$0.box.flat.trimmingSpaces.isEmpty } }
+        let kept = cells.indices.filter { r in cells[r].contains { !$0.box.flatIsBlank } }
         cells = kept.map { cells[$0] }
         let sources = kept.map { rows[$0] }
         let widths = used.indices.map { c in cells.map { $0[c].box.width }.max() ?? 0 }
@@ -68,7 +68,15 @@ extension MathLinear {
             }
             lines += rowLines
         }
-        return Piece(box: MathBox(lines: lines, baseline: (lines.count - 1) / 2, flat: flat), kind: .fenced)
+        let baseline = (lines.count - 1) / 2
+        if let drawn {
+            return Piece(box: MathBox(lines: lines, baseline: baseline, flat: flatForm(drawn.map { $0.map(\.box.flat) })),
+                         kind: .fenced)
+        }
+        // Its first character is `█`, which nothing joins; its last is `)` unless the last cell ends in a
+        // character that joins what follows, so it is left unknown.
+        let deferred = DeferredFlat(first: "█", last: nil, firstScalar: "█") { flatForm(undrawnCells()) }
+        return Piece(box: MathBox(lines: lines, baseline: baseline, deferred: deferred), kind: .fenced)
     }
 
     private func alignList(_ value: String?) -> [MathAlign] {
@@ -86,7 +94,7 @@ extension MathLinear {
         if matrix { return .center }
         func startsWithRelation(_ c: Int) -> Bool {
             cells.contains { row in
-                guard row.indices.contains(c), let first = row[c].box.flat.unicodeScalars.first else { return false }
+                guard row.indices.contains(c), let first = row[c].box.flatFirstScalar else { return false }
                 return MathOperators.relations.contains(first)
             }
         }
