@@ -62,6 +62,16 @@ struct MathNode: Sendable, Equatable {
     }
 }
 
+extension XMLNodes {
+    /// Whether `e` is a `<math>` element: named `math` in the MathML namespace, or in none or XHTML's, where the
+    /// HTML parser leaves it. Its subtree is converted as a whole (`MathLinear`), never imported node by node.
+    func isMath(_ e: NodeID) -> Bool {
+        guard !isText(e), lowercasedName(e) == "math" else { return false }
+        let ns = namespaceID(e)
+        return ns == NS.none || ns == NS.xhtml || namespace(e) == MathNode.namespace
+    }
+}
+
 extension MathNode {
     /// The MathML namespace (MathML 3 §2.1.1).
     static let namespace = "http://www.w3.org/1998/Math/MathML"

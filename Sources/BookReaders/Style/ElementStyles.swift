@@ -239,6 +239,9 @@ struct ElementStyles: Sendable {
                                 + "\(mode.rawValue); Quire lays out one writing mode per document")
                 modeWarned = true
             }
+            // Inside `<math>` nothing reads a look: the formula is converted from its MathML alone (ImportMath.swift).
+            // Its elements were a tenth of linear-algebra.epub's render here (issue 19).
+            if doc.isMath(node) { continue }
             let childrenStart = stack.count
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
             if stack.count > childrenStart { ancestors.append(element) }

@@ -10,11 +10,7 @@ import BookModel
 /// lines stay as drawn.
 extension ContentImporter {
     /// Whether `e` is a `<math>` element.
-    func isMath(_ e: E) -> Bool {
-        guard !doc.isText(e), doc.lowercasedName(e) == "math" else { return false }
-        let ns = doc.namespaceID(e)
-        return ns == NS.none || ns == NS.xhtml || doc.namespace(e) == MathNode.namespace
-    }
+    func isMath(_ e: E) -> Bool { doc.isMath(e) }
 
     /// The `<math>` to set as display math when `e` is one with `display="block"`, or a paragraph or `div` whose
     /// only content is one `<math>` (books such as those made by DITA-OT's TeX converter set display formulas
