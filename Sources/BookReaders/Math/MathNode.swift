@@ -1,5 +1,5 @@
 /// A MathML element as the linear-format converter sees it: its local name (lower-cased, namespace dropped, so
-/// `<m:mi>` and HTML-parsed `<mi>` are the same), its attributes by local name, and its children in order. Text
+/// `<m:mi>` and HTML-parsed `<mi>` are the same), the attributes it reads by local name, and its children in order. Text
 /// nodes have an empty name and their character data in `text`. The converter works on this small tree, not on
 /// `XMLNodes`, so that it stays a pure function that tests can feed by hand and Markdown can share.
 struct MathNode: Sendable, Equatable {
@@ -54,7 +54,18 @@ struct MathNode: Sendable, Equatable {
         for node in nodes[(firstText + 1)...] where !node.isText { out.append(node) }
         return out
     }
-    func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+    func attribute(_ name: String) -> String? {
+        assert(MathNode.readAttributes.contains(name), "the converter reads \(name): add it to readAttributes")
+        return attributes.first { $0.name == name }?.value
+    }
+
+    /// The attributes the converter reads (`attribute(_:)` checks it in debug builds); a tree built from a
+    /// document keeps only these. Books carry many more (`class` on every operator, a table's `columnlines`,
+    /// `style`, `equalrows`…): making, copying and freeing them all cost more than reading a formula (issue 19).
+    static let readAttributes: Set<String> = [
+        "alttext", "close", "columnalign", "display", "encoding", "linethickness", "lquote", "mode", "movablelimits",
+        "notation", "open", "rquote", "selection", "separators", "width",
+    ]
 
     /// The character data of the node and everything below it.
     var textContent: String {
@@ -89,7 +100,9 @@ extension MathNode {
         if n.count > 0 {
             for a in Int(n.start)..<Int(n.start + n.count) {
                 let attribute = doc.attributes[a]
-                node.setAttribute(doc.names.lowercased[Int(attribute.name)], doc.string(start: attribute.start, count: attribute.count))
+                let name = doc.names.lowercased[Int(attribute.name)]
+                guard readAttributes.contains(name) else { continue }
+                node.setAttribute(name, doc.string(start: attribute.start, count: attribute.count))
             }
         }
         // White space between the elements of a layout schema is not content (MathML 3 §2.1.7) and is left out:
