@@ -74,6 +74,15 @@ struct MathNode: Sendable, Equatable {
 }
 
 extension XMLNodes {
+    /// Whether any element of the document may be named `math`: one look at the names the document added to
+    /// the seeded ones (the seeds are in every table, and `math` is not one of them, so most documents are told
+    /// apart without a comparison per name).
+    var hasMath: Bool {
+        XMLNodes.mathSeeded || names.lowercased[XMLNodes.seededNames.lowercased.count...].contains("math")
+    }
+
+    private static let mathSeeded = seededNames.lowercased.contains("math")
+
     /// Whether `e` is a `<math>` element: named `math` in the MathML namespace, or in none or XHTML's, where the
     /// HTML parser leaves it. Its subtree is converted as a whole (`MathLinear`), never imported node by node.
     func isMath(_ e: NodeID) -> Bool {

@@ -220,6 +220,7 @@ struct ElementStyles: Sendable {
         var modeWarned = false
         var memo = StyleResolver.SiblingMemo()
         var lookOfSerial: [Int32] = []
+        let hasMath = doc.hasMath
         while let (node, depth) = stack.popLast() {
             ancestors.removeSubrange(depth...)
             let (element, reused) = resolver.style(for: node, in: tree, parent: ancestors.last, siblings: &memo)
@@ -241,7 +242,7 @@ struct ElementStyles: Sendable {
             }
             // Inside `<math>` nothing reads a look: the formula is converted from its MathML alone (ImportMath.swift).
             // Its elements were a tenth of linear-algebra.epub's render here (issue 19).
-            if doc.isMath(node) { continue }
+            if hasMath && doc.isMath(node) { continue }
             let childrenStart = stack.count
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
             if stack.count > childrenStart { ancestors.append(element) }

@@ -69,7 +69,7 @@ struct ContentImporter {
         let seeded = Self.seededClasses.count
         self.classes = names.strings.count == seeded ? Self.seededClasses
             : Self.seededClasses + (seeded..<names.strings.count).map { NameClass(raw: names.strings[$0], lowercased: names.lowercased[$0]) }
-        self.hasMath = names.lowercased.contains("math")
+        self.hasMath = document.hasMath
         self.spine = spine
         self.href = href
         self.offset = startOffset
