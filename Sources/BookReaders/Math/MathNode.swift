@@ -43,9 +43,8 @@ struct MathNode: Sendable, Equatable {
     /// The element children (text between elements is ignored in MathML layout schemata, MathML 3 §3.1.3).
     var elements: [MathNode] { MathNode.elements(of: children) }
 
-    /// The nodes that are elements. Most rows of a formula have no text between their elements: those are
-    /// handed back as they are, shared, not copied one by one into a growing array (issue 19: the copies and
-    /// their growth were a fifth of linear-algebra.epub's render).
+    /// The nodes that are elements. Most rows of a formula have no text between their elements (`build` leaves
+    /// out indentation): those are handed back as they are, shared, not copied one by one into a growing array.
     static func elements(of nodes: [MathNode]) -> [MathNode] {
         guard let firstText = nodes.firstIndex(where: \.isText) else { return nodes }
         var out: [MathNode] = []
@@ -54,6 +53,7 @@ struct MathNode: Sendable, Equatable {
         for node in nodes[(firstText + 1)...] where !node.isText { out.append(node) }
         return out
     }
+
     func attribute(_ name: String) -> String? {
         assert(MathNode.readAttributes.contains(name), "the converter reads \(name): add it to readAttributes")
         return attributes.first { $0.name == name }?.value
@@ -116,7 +116,7 @@ extension MathNode {
         }
         // White space between the elements of a layout schema is not content (MathML 3 §2.1.7) and is left out:
         // books indent their MathML, and those text nodes were most of a formula's nodes, each one made, copied
-        // out by `elements` and freed (issue 19: a fifth of linear-algebra.epub's render).
+        // out by `elements` and freed (issue 19: a tenth of linear-algebra.epub's render).
         var schema: Bool?
         var count = 0
         for _ in doc.children(e) { count += 1 }

@@ -241,7 +241,7 @@ struct ElementStyles: Sendable {
                 modeWarned = true
             }
             // Inside `<math>` nothing reads a look: the formula is converted from its MathML alone (ImportMath.swift).
-            // Its elements were a tenth of linear-algebra.epub's render here (issue 19).
+            // Its elements were nearly a tenth of linear-algebra.epub's render here (issue 19).
             if hasMath && doc.isMath(node) { continue }
             let childrenStart = stack.count
             for child in doc.children(node) where !doc.isText(child) { stack.append((child, depth + 1)) }
