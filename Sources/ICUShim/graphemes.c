@@ -83,19 +83,17 @@ static uint8_t qi_grapheme_pair_rules(int32_t x, int32_t y) {
 /* qi_grapheme_pair_rules for every pair, worked out once: one load instead of a dozen comparisons a code point
    (issue 19: the chain was most of the 25 instructions a code point of a Devanagari book). */
 static uint8_t qi_grapheme_pairs[QI_G_BREAK + 1][QI_G_BREAK + 1];
-static pthread_once_t qi_grapheme_pairs_once = PTHREAD_ONCE_INIT;
 
 static void qi_grapheme_pairs_fill(void) {
     for (int32_t x = 0; x <= QI_G_BREAK; x++)
         for (int32_t y = 0; y <= QI_G_BREAK; y++) qi_grapheme_pairs[x][y] = qi_grapheme_pair_rules(x, y);
 }
 
-/* Whether no boundary falls between a code point with facts `a` and the next, with facts `b` (UAX #29's rules in
-   their order; ICU's aksara rule beside GB11, both only ever joining). */
-static int qi_grapheme_joined(uint16_t a, uint16_t b, const qi_grapheme_state *s) {
-    int32_t x = a & QI_G_BREAK, y = b & QI_G_BREAK;
-    uint8_t pair = qi_grapheme_pairs[x][y];                                                     /* GB3-GB9b */
-    if (pair != 2) return pair;
+/* Whether no boundary falls between a code point of break value `x` and the next, with facts `b`, where the pair
+   rules leave it undecided (UAX #29's rules after GB9b in their order; ICU's aksara rule beside GB11, both only
+   ever joining). */
+static int qi_grapheme_later_rules(int32_t x, uint16_t b, const qi_grapheme_state *s) {
+    int32_t y = b & QI_G_BREAK;
     if ((b & QI_G_CONSONANT) && s->linked) return 1;                                            /* aksara */
     if ((b & QI_G_PICTOGRAPHIC) && s->pictographicZwj) return 1;                                /* GB11 */
     if (x == U_GCB_REGIONAL_INDICATOR && y == U_GCB_REGIONAL_INDICATOR && (s->regional & 1)) return 1; /* GB12, 13 */
@@ -127,9 +125,52 @@ static void qi_grapheme_advance(qi_grapheme_state *s, uint16_t f) {
     }
 }
 
+/* The state of qi_grapheme_state as five bits: all the rules read of `regional` is whether it is odd. */
+enum { QI_GS_ODD = 1, QI_GS_PICT = 2, QI_GS_PICT_ZWJ = 4, QI_GS_CONSONANT = 8, QI_GS_LINKED = 16, QI_GS_COUNT = 32 };
+/* The facts the rules beyond GB3-GB9b read of a code point: its break value and the four flags. */
+enum { QI_G_RULE_FACTS = 0x1FF };
+
+static qi_grapheme_state qi_grapheme_state_of(int32_t bits) {
+    qi_grapheme_state s = {bits & QI_GS_ODD, (bits & QI_GS_PICT) != 0, (bits & QI_GS_PICT_ZWJ) != 0,
+                           (bits & QI_GS_CONSONANT) != 0, (bits & QI_GS_LINKED) != 0};
+    return s;
+}
+
+static int32_t qi_grapheme_bits_of(const qi_grapheme_state *s) {
+    return ((s->regional & 1) ? QI_GS_ODD : 0) | (s->pictographic ? QI_GS_PICT : 0) |
+           (s->pictographicZwj ? QI_GS_PICT_ZWJ : 0) | (s->consonant ? QI_GS_CONSONANT : 0) |
+           (s->linked ? QI_GS_LINKED : 0);
+}
+
+/* For each state and each code point's rule facts: the state after that code point in the low five bits, and in
+   bit 7 whether the rules after the pair table (aksara, GB11, GB12-13) join it to what went before. Worked out
+   once from qi_grapheme_later_rules and qi_grapheme_advance, which stay the rules' one home: one load a code
+   point in place of a dozen tests and stores (issue 19). */
+static uint8_t qi_grapheme_steps[QI_GS_COUNT][QI_G_RULE_FACTS + 1];
+
+static void qi_grapheme_steps_fill(void) {
+    for (int32_t bits = 0; bits < QI_GS_COUNT; bits++)
+        for (int32_t f = 0; f <= QI_G_RULE_FACTS; f++) {
+            qi_grapheme_state s = qi_grapheme_state_of(bits);
+            /* The previous break value matters only to GB12-13, and only when the run of regional indicators
+               is odd, which says the previous code point was one. */
+            int32_t previous = (bits & QI_GS_ODD) ? U_GCB_REGIONAL_INDICATOR : U_GCB_OTHER;
+            int joined = qi_grapheme_later_rules(previous, (uint16_t)f, &s);
+            qi_grapheme_advance(&s, (uint16_t)f);
+            qi_grapheme_steps[bits][f] = (uint8_t)(qi_grapheme_bits_of(&s) | (joined ? 0x80 : 0));
+        }
+}
+
+static pthread_once_t qi_grapheme_tables_once = PTHREAD_ONCE_INIT;
+
+static void qi_grapheme_tables_fill(void) {
+    qi_grapheme_pairs_fill();
+    qi_grapheme_steps_fill();
+}
+
 int32_t qi_grapheme_ends(const uint8_t *text, int32_t length, int32_t *ends) {
-    pthread_once(&qi_grapheme_pairs_once, qi_grapheme_pairs_fill);
-    qi_grapheme_state state = {0, 0, 0, 0, 0};
+    pthread_once(&qi_grapheme_tables_once, qi_grapheme_tables_fill);
+    int32_t state = 0;
     uint16_t previous = 0;
     int32_t n = 0;
     for (int32_t i = 0; i < length;) {
@@ -138,8 +179,12 @@ int32_t qi_grapheme_ends(const uint8_t *text, int32_t length, int32_t *ends) {
         U8_NEXT(text, i, length, c);
         if (c < 0) return -1;
         uint16_t facts = qi_grapheme_facts(c);
-        if (start > 0 && !qi_grapheme_joined(previous, facts, &state)) ends[n++] = start;
-        qi_grapheme_advance(&state, facts);
+        uint8_t step = qi_grapheme_steps[state][facts & QI_G_RULE_FACTS];
+        if (start > 0) {
+            uint8_t pair = qi_grapheme_pairs[previous & QI_G_BREAK][facts & QI_G_BREAK];
+            if (pair == 2 ? !(step & 0x80) : !pair) ends[n++] = start;
+        }
+        state = step & (QI_GS_COUNT - 1);
         previous = facts;
     }
     if (length > 0) ends[n++] = length;

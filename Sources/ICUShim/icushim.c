@@ -569,6 +569,20 @@ static int32_t qi_cached_cluster_info(qi_cluster_slot *cache, const uint8_t *clu
     return info;
 }
 
+/* The qi_cluster_info of a well-formed cluster: a BMP code point alone (about half of a Devanagari book's clusters:
+   a consonant with its inherent vowel, a danda) from the code point cache, without hashing its bytes; the rest
+   from the cluster cache. */
+static int32_t qi_cluster_info_at(qi_cluster_slot *cache, const uint8_t *cluster, int32_t length,
+                                  int32_t ambiguous_wide) {
+    if (length <= 3) {
+        int32_t i = 0;
+        UChar32 c;
+        U8_NEXT(cluster, i, length, c);
+        if (i == length && c >= 0) return (int32_t)(qi_point(c, cluster, length, ambiguous_wide) & QI_POINT_INFO);
+    }
+    return qi_cached_cluster_info(cache, cluster, length, ambiguous_wide);
+}
+
 int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguous_wide,
                             const uint8_t *ascii_classes, int32_t *starts, uint8_t *widths, uint8_t *flags,
                             uint8_t *classes) {
@@ -582,7 +596,7 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
         for (int32_t k = 0; k < n; k++) {
             int32_t start = starts[k], end = starts[k + 1];
             if (end - start == 1 && text[start] < 0x80) qi_store_ascii(text[start], k, ascii_classes, widths, flags, classes);
-            else qi_store_cluster(qi_cached_cluster_info(cache, text + start, end - start, ambiguous_wide),
+            else qi_store_cluster(qi_cluster_info_at(cache, text + start, end - start, ambiguous_wide),
                                   text + start, end - start, k, widths, flags, classes);
         }
         return n;
