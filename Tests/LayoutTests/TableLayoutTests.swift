@@ -248,8 +248,9 @@ final class TableWidthTests: XCTestCase {
     func testMinimumContentWidth() {
         let context = LayoutContext(options: LayoutOptions(), vertical: false)
         func minimum(_ text: String) -> Int {
-            context.minimumContentWidth([CellParagraph(input: ParagraphInput([.text(text, [])], offset: 0, ruby: .paren),
-                                                       language: "en", direction: nil)])
+            context.contentWidths([CellParagraph(input: ParagraphInput([.text(text, [])], offset: 0, ruby: .paren),
+                                                 language: "en", direction: nil)],
+                                  env: BlockEnv(width: 40, language: "en", direction: .ltr, inCell: true)).minimum
         }
         XCTAssertEqual(minimum("Architecture-dependent"), 13)
         XCTAssertEqual(minimum("Signed and unsigned"), 8)

@@ -21,13 +21,23 @@ struct CellLimits {
 }
 
 extension LayoutContext {
-    /// The cell's minimum content width: its widest run between line-break opportunities, measured as the line
-    /// breaker measures it (the same clusters, widths, UAX #14 opportunities, glue and forced breaks; a soft
-    /// hyphen's break draws a hyphen, one more cell), so a cell this wide is set with no word split.
-    func minimumContentWidth(_ paragraphs: [CellParagraph]) -> Int {
+    /// The cell's minimum and maximum content widths, from one measuring of each paragraph.
+    ///
+    /// The minimum is its widest run between line-break opportunities, measured as the line breaker measures it
+    /// (the same clusters, widths, UAX #14 opportunities, glue and forced breaks; a soft hyphen's break draws a
+    /// hyphen, one more cell), so a cell this wide is set with no word split.
+    ///
+    /// The maximum is its widest line when set at an unbounded width (lines end only at forced breaks). A plain
+    /// paragraph (no decorations or ruby, printed as is, not justified) takes each line's width from the running
+    /// widths of the spans the line breaker chooses, as `LineBuilder.appendLine` does for such a line; any other
+    /// is set (`settingMaximumWidth`). Setting every cell at an unbounded width only to read its widths was a
+    /// sixth of a table-heavy book's time (issue 19).
+    func contentWidths(_ paragraphs: [CellParagraph], env: BlockEnv) -> ColumnLimits {
         var widest = 0
+        var maximum = 0
         for paragraph in paragraphs {
             let input = paragraph.input
+            var plain = false
             input.bytes.withUnsafeBufferPointer { bytes in
                 let clusters = self.clusters
                 let n = clusters.measure(bytes)
@@ -35,7 +45,8 @@ extension LayoutContext {
                 if vertical { clusters.applyVerticalWidths(bytes, n, combined: input.combined) }
                 clusters.removeBreaks(inside: input.glue, count: n)
                 let hardBefore = clusters.clusterIndexes(ofHardBreaks: input.hardBreaks, count: n, length: bytes.count)
-                if !clusters.runningWidths(bytes, count: n) { markSoftHyphens(bytes, n, hyphens: .manual) }
+                let printedAsIs = clusters.runningWidths(bytes, count: n)
+                if !printedAsIs { markSoftHyphens(bytes, n, hyphens: .manual) }
                 let width = clusters.width, flags = clusters.flags
                 // The run since the last opportunity: its ink, and spaces that count only once ink follows them
                 // (a line's leading and trailing spaces are never printed).
@@ -62,9 +73,32 @@ extension LayoutContext {
                     }
                 }
                 widest = max(widest, run)
+                plain = printedAsIs && input.decorations.isEmpty && input.rubies.isEmpty
+                    && placement(of: paragraph.look, fallback: .start).align != .justify
+                guard plain else { return }
+                let measured = MeasuredText(count: n, width: UnsafePointer(width), flags: UnsafePointer(flags),
+                                            hardBefore: hardBefore, prefix: UnsafePointer(clusters.prefix))
+                let reserve = options.hangingPunctuation ? (vertical ? 1 : 2) : 0
+                for span in strategy.breakLines(measured, firstWidth: Self.unboundedWidth, restWidth: Self.unboundedWidth,
+                                                reserve: reserve) {
+                    // A line ending at a soft hyphen draws a hyphen (only a forced break can end one here).
+                    let last = span.end - 1
+                    let hyphen = !span.last && last >= span.start && flags[last].contains([.breakAfter, .hyphen])
+                    maximum = max(maximum, clusters.inkWidth(span) + (hyphen ? 1 : 0))
+                }
             }
+            if !plain { maximum = max(maximum, settingMaximumWidth([paragraph], env: env)) }
         }
-        return widest
+        return ColumnLimits(minimum: widest, maximum: maximum)
+    }
+
+    /// The width a paragraph is set at to find its maximum content width: wider than any book's line.
+    static let unboundedWidth = 1 << 24
+
+    /// The widest line of the paragraphs set as a cell at an unbounded width: what `contentWidths` reads of a
+    /// paragraph that is not plain, and the reference its plain path is tested against.
+    func settingMaximumWidth(_ paragraphs: [CellParagraph], env: BlockEnv) -> Int {
+        setCell(paragraphs, width: Self.unboundedWidth, env: env).map(\.line.width).max() ?? 0
     }
 }
 

@@ -54,7 +54,8 @@ extension LayoutContext {
         }
     }
 
-    private func setCell(_ paragraphs: [CellParagraph], width: Int, env: BlockEnv) -> [FlowLine] {
+    /// The cell's paragraphs set as plain wrapped text `width` cells wide.
+    func setCell(_ paragraphs: [CellParagraph], width: Int, env: BlockEnv) -> [FlowLine] {
         var lines: [FlowLine] = []
         for paragraph in paragraphs {
             let place = placement(of: paragraph.look, fallback: .start)
@@ -101,9 +102,7 @@ extension LayoutContext {
         }
         let contents = slots.cells.map { cell in cell.source.map { paragraphs[cell.row][$0] } ?? [] }
         let limits = slots.cells.enumerated().map { i, cell in
-            CellLimits(column: cell.column, span: cell.columnSpan, limits: ColumnLimits(
-                minimum: minimumContentWidth(contents[i]),
-                maximum: setCell(contents[i], width: 1 << 24, env: cellEnv).map(\.line.width).max() ?? 0))
+            CellLimits(column: cell.column, span: cell.columnSpan, limits: contentWidths(contents[i], env: cellEnv))
         }
         let overhead = (edge + 2) * slots.columns + edge
         let columns = TableWidths.columnLimits(limits, columns: slots.columns, gap: edge + 2)
