@@ -87,9 +87,11 @@ extension LayoutContext {
         let edge = width(of: box.vertical)
         // The rows set as blocks, the fallback, are set only when asked for: a table drawn as a grid never needs
         // them (issue 19: setting both was a third of a table-heavy book's time).
+        let labels = BlockRowLabels(rows, paragraphs: paragraphs)
         func blocks() -> [FlowLine] {
             var blocks: [FlowLine] = []
-            layoutTableAsBlocks(rows, paragraphs: paragraphs, env: cellEnv, origin: block.location.offset, out: &blocks)
+            layoutTableAsBlocks(rows, paragraphs: paragraphs, labels: labels, env: cellEnv, origin: block.location.offset,
+                                out: &blocks)
             return blocks
         }
         // More columns than the page has room for at one cell each (and their borders) never make a grid.
@@ -125,7 +127,9 @@ extension LayoutContext {
         let grid = drawGrid(slots, lines: lines, widths: widths, env: env)
         // Split words or a column too narrow for its text make a grid hard to read: when it is also taller than
         // the same rows set as blocks, blocks read better (and the height of a table never shrinks with the page).
-        if fit == .squeezed || fit == .cramped {
+        // The blocks are set only when they might be shorter: a grid no taller than the fewest lines they can
+        // take stays (issue 19: most of a table-heavy book's blocks were set only to be counted).
+        if (fit == .squeezed || fit == .cramped) && grid.count > labels.fewestLines {
             let blocks = blocks()
             if grid.count > blocks.count {
                 out += blocks
@@ -135,18 +139,55 @@ extension LayoutContext {
         out += grid
     }
 
-    /// A table too wide for the page: its header row once, then each row as lines "Header: value". A cell is
-    /// labelled by the header of the column it starts in, found as grid slots are (cells after one spanning
-    /// down from above move along); a cell spanning rows is set once, in its first row.
-    private func layoutTableAsBlocks(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], env: BlockEnv,
-                                     origin: Int, out: inout [FlowLine]) {
-        var labels: [String] = []
-        var body = 0
+    /// A table too wide for the page: its header row once, then each row as lines "Header: value" (labels as
+    /// `BlockRowLabels` finds them); a cell spanning rows is set once, in its first row.
+    func layoutTableAsBlocks(_ rows: [TableRow], paragraphs: [[[CellParagraph]]], labels: BlockRowLabels,
+                                     env: BlockEnv, origin: Int, out: inout [FlowLine]) {
+        if labels.body == 1 {
+            for c in rows[0].cells.indices {
+                let first = out.count
+                out += setCell(paragraphs[0][c], width: env.width, env: env)
+                keepTogether(&out, from: first)
+            }
+        }
+        for r in labels.body..<rows.count {
+            if !out.isEmpty { out.append(.blank(direction: env.direction)) }
+            for c in rows[r].cells.indices {
+                let label = labels.label(row: r, cell: c).map { $0 + ": " } ?? ""
+                var pieces = paragraphs[r][c]
+                if pieces.isEmpty && !label.isEmpty {
+                    pieces = [CellParagraph(input: ParagraphInput(offset: out.last?.end ?? origin), language: env.language, direction: nil)]
+                }
+                if !label.isEmpty { pieces[0].input = pieces[0].input.prepending(decoration: label) }
+                let first = out.count
+                out += setCell(pieces, width: env.width, env: env)
+                keepTogether(&out, from: first)
+            }
+        }
+    }
+}
+
+/// Which header labels the cells of a table set as blocks: a cell is labelled by the header of the column it
+/// starts in, found as grid slots are (cells after one spanning down from above move along).
+struct BlockRowLabels {
+    /// 1 when the first row is all header cells (then set once, and its text labels the columns), else 0.
+    let body: Int
+    /// The header text of each labelled column; empty when the column has none.
+    private let texts: [String]
+    /// The column each cell of each row starts in.
+    private let columnOf: [[Int]]
+    /// The fewest lines the rows set as blocks can take: one for each labelled cell (its label alone is ink), and
+    /// the blank line before each row once a labelled cell came before. Rows and header lines that may hold no
+    /// ink are not counted.
+    let fewestLines: Int
+
+    init(_ rows: [TableRow], paragraphs: [[[CellParagraph]]]) {
+        var texts: [String] = []
         // Columns are followed only as far as the header row labels them (past that no cell gets a label), and
         // at most 10,000 of them, so a hostile table costs little.
         let labelled = min(10_000, rows[0].cells.reduce(0) { $0 + max(1, $1.columnSpan) })
         var busyUntil = [Int](repeating: 0, count: labelled)
-        let columnOf: [[Int]] = rows.enumerated().map { r, row in
+        columnOf = rows.enumerated().map { r, row in
             var column = 0
             return row.cells.map { cell in
                 while column < labelled && busyUntil[column] > r { column += 1 }
@@ -158,31 +199,33 @@ extension LayoutContext {
                 return column
             }
         }
-        if rows[0].cells.allSatisfy(\.header) {
-            body = 1
+        body = rows[0].cells.allSatisfy(\.header) ? 1 : 0
+        if body == 1 {
             for (c, cell) in rows[0].cells.enumerated() {
                 let text = paragraphs[0][c].map { String(decoding: $0.input.bytes, as: UTF8.self) }
                     .joined(separator: " ")
-                for _ in 0..<max(1, cell.columnSpan) { labels.append(text) }
-                let first = out.count
-                out += setCell(paragraphs[0][c], width: env.width, env: env)
-                keepTogether(&out, from: first)
+                for _ in 0..<max(1, cell.columnSpan) { texts.append(text) }
             }
         }
+        self.texts = texts
+        var fewest = 0
+        var inkBefore = false
         for r in body..<rows.count {
-            if !out.isEmpty { out.append(.blank(direction: env.direction)) }
+            var cells = 0
             for c in rows[r].cells.indices {
                 let column = columnOf[r][c]
-                let label = column < labels.count && !labels[column].isEmpty ? labels[column] + ": " : ""
-                var pieces = paragraphs[r][c]
-                if pieces.isEmpty && !label.isEmpty {
-                    pieces = [CellParagraph(input: ParagraphInput(offset: out.last?.end ?? origin), language: env.language, direction: nil)]
-                }
-                if !label.isEmpty { pieces[0].input = pieces[0].input.prepending(decoration: label) }
-                let first = out.count
-                out += setCell(pieces, width: env.width, env: env)
-                keepTogether(&out, from: first)
+                if column < texts.count && !texts[column].isEmpty { cells += 1 }
             }
+            if inkBefore { fewest += 1 }
+            fewest += cells
+            inkBefore = inkBefore || cells > 0
         }
+        fewestLines = fewest
+    }
+
+    /// The header text labelling cell `cell` of row `row`, nil when it has none.
+    func label(row: Int, cell: Int) -> String? {
+        let column = columnOf[row][cell]
+        return column < texts.count && !texts[column].isEmpty ? texts[column] : nil
     }
 }
