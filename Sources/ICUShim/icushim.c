@@ -364,6 +364,26 @@ static inline int qi_rewritten(const uint8_t *text, const int32_t *starts, const
     return (flags[k] & QI_F_INVISIBLE) || (text[starts[k]] < 0x80 && text[starts[k]] != 0x20);
 }
 
+int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to) {
+    int32_t k = from;
+    /* Sixteen clusters' flags at a time; only lanes flagged invisible or white space are looked at one by one. */
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (; k + 16 <= to; k += 16) {
+        const __m128i f = _mm_and_si128(_mm_loadu_si128((const __m128i *)(flags + k)),
+                                        _mm_set1_epi8(QI_F_INVISIBLE | QI_F_SPACE));
+        uint32_t odd = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(f, zero)) ^ 0xFFFFu;
+        while (odd) {
+            if (qi_rewritten(text, starts, flags, k + __builtin_ctz(odd))) return 1;
+            odd &= odd - 1;
+        }
+    }
+#endif
+    for (; k < to; k++)
+        if ((flags[k] & (QI_F_INVISIBLE | QI_F_SPACE)) && qi_rewritten(text, starts, flags, k)) return 1;
+    return 0;
+}
+
 int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
                           int32_t count, int32_t *prefix) {
     int32_t running = 0;

@@ -86,6 +86,10 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
 int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
                           int32_t count, int32_t *prefix);
 
+/* 1 when a cluster in from..<to is one that keeps a line from being a slice of its paragraph (invisible, or ASCII
+   white space other than U+0020: what qi_running_widths tests), else 0. */
+int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to);
+
 /* The UAX #14 pair rules over measured clusters, one table lookup each (Layout's `simpleBreaks` builds the table
    and reads it the same way): from cluster `from` on, sets QI_F_BREAK_AFTER in flags[i] where the table says 1 for
    the pair (classes[i], classes[i + 1]). `table` has 2048 entries, indexed `key << 5 | b`: key is the class before

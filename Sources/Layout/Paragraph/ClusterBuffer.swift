@@ -156,6 +156,13 @@ final class ClusterBuffer {
                           Int32(n), prefix) != 0
     }
 
+    /// Whether a cluster in `run` keeps a line from being a slice of the paragraph (`runningWidths`' test, on
+    /// part of it): sixteen clusters' flags at a time.
+    func rewrites(_ bytes: UnsafeBufferPointer<UInt8>, _ run: Range<Int>) -> Bool {
+        qi_rewritten_in(bytes.baseAddress, start, UnsafeRawPointer(flags).assumingMemoryBound(to: UInt8.self),
+                        Int32(run.lowerBound), Int32(run.upperBound)) != 0
+    }
+
     /// The end of `span` without its trailing spaces (they are not printed).
     @inline(__always)
     func trimmedEnd(_ span: LineSpan) -> Int {

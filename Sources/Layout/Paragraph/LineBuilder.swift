@@ -67,12 +67,16 @@ struct LineBuilder {
         let run = span.start..<trimmed
         // Plain lines are a slice of the paragraph: no invisible characters or spaces to rewrite, no ruby to map.
         var tally = LineTally(plain: input.decorations.isEmpty && input.rubies.isEmpty && indent == nil)
-        // Without justification a plain paragraph's line needs only its width, from the running widths.
+        // Without justification a line needs only its width, from the running widths, and whether it is a slice
+        // of the paragraph: known for the whole paragraph when it prints as it is, else asked of the line's own
+        // clusters (counting each of them was 1% of War and Peace, whose paragraphs with a word joiner or a
+        // tab are many: issue 19).
         let runWidth = Int(prefix[trimmed] - prefix[span.start])
-        if tally.plain && printedAsIs && align != .justify {
+        if align != .justify {
             tally.contentWidth = runWidth
+            if tally.plain && !printedAsIs && clusters.rewrites(bytes, run) { tally.plain = false }
         } else {
-            count(run, into: &tally, justifying: align == .justify)
+            count(run, into: &tally)
         }
         if runWidth > available {
             // Only a cluster wider than the line overflows it: the line breaker splits anything else.
@@ -140,24 +144,24 @@ struct LineBuilder {
         }
     }
 
-    /// Counts what the plain-line test and, when `justifying`, justification need about the clusters of `run`
-    /// (an unjustified line needs only its width and the test: issue 19).
+    /// Counts what the plain-line test and justification need about the clusters of a justified line (an
+    /// unjustified one needs only its width and the plain-line test, `appendLine`: issue 19).
     @inline(__always)
-    private func count(_ run: Range<Int>, into tally: inout LineTally, justifying: Bool) {
+    private func count(_ run: Range<Int>, into tally: inout LineTally) {
         for c in run {
             tally.contentWidth += Int(clusterWidth[c])
             let f = clusterFlags[c]
             if f.contains(.space) {
-                if justifying { tally.spaces += 1 }
+                tally.spaces += 1
                 let b = Int(clusterStart[c])
                 if bytes[b] != 0x20 && bytes[b] < 0x80 { tally.plain = false }
             } else if f.contains(.invisible) {
                 tally.plain = false
-            } else if justifying && clusterWidth[c] > 0 {
+            } else if clusterWidth[c] > 0 {
                 tally.inks += 1
                 if f.contains(.breakAfter) && !f.contains(.hyphen) { tally.breakableInks += 1 }
             }
-            if justifying && f.contains(.wide) { tally.wide = true }
+            if f.contains(.wide) { tally.wide = true }
         }
     }
 
