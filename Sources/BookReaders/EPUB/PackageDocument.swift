@@ -99,6 +99,30 @@ enum PackageDocument {
         return nil
     }
 
+    /// Whether the white-space-separated list `value` (an `epub:type` or `role`) holds one of `candidates`: what
+    /// `tokens(value)` holding one says, on the value's bytes without making the list (the importer asks this of
+    /// most elements of a book, and `epub:type` values often hold several tokens: issue 19).
+    static func hasToken(_ value: String?, anyOf candidates: [StaticString]) -> Bool {
+        guard var value else { return false }
+        return value.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                while i < n && isXMLSpace(bytes[i]) { i += 1 }
+                let start = i
+                while i < n && !isXMLSpace(bytes[i]) { i += 1 }
+                guard i > start else { break }
+                let token = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                for candidate in candidates where candidate.utf8CodeUnitCount == token.count {
+                    if token.elementsEqual(UnsafeBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount)) {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+    }
+
     static func tokens(_ value: String?) -> [String] {
         guard let value else { return [] }
         // The usual single token needs no splitting.

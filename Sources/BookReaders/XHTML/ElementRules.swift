@@ -82,9 +82,8 @@ extension ContentImporter {
     /// The print page label of an `epub:type="pagebreak"` / `role="doc-pagebreak"` marker.
     func pageBreakLabel(_ e: E) -> String? {
         guard doc.node(e).count > 0 else { return nil }
-        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
-        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
-        guard types.contains("pagebreak") || roles.contains("doc-pagebreak") else { return nil }
+        guard PackageDocument.hasToken(doc.attribute(e, Known.type, namespace: NS.epub), anyOf: ["pagebreak"])
+            || PackageDocument.hasToken(doc.attribute(e, Known.role), anyOf: ["doc-pagebreak"]) else { return nil }
         let label = doc.attribute(e, Known.title) ?? doc.attribute(e, Known.ariaLabel) ?? collapse(doc.textContent(e))
         if !label.isEmpty { return label }
         return doc.attribute(e, Known.id) ?? ""

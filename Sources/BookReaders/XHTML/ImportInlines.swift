@@ -109,9 +109,10 @@ extension ContentImporter {
     func noteReferenceLabel(_ e: E, tag: InlineTag, context: Context) -> String? {
         // Note references are links (or, rarely, spans and superscripts around one); other elements are not read.
         guard doc.node(e).count > 0, tag == .a || tag == .span || tag == .sup else { return nil }
-        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
-        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
-        if types.contains("noteref") || roles.contains("doc-noteref") { return doc.textContent(e) }
+        if PackageDocument.hasToken(doc.attribute(e, Known.type, namespace: NS.epub), anyOf: ["noteref"])
+            || PackageDocument.hasToken(doc.attribute(e, Known.role), anyOf: ["doc-noteref"]) {
+            return doc.textContent(e)
+        }
         guard tag == .a, let href = doc.attribute(e, Known.href), href.hasPrefix("#") else { return nil }
         let raised = context.style.contains(.superscript) || onlyChildIsSuperscript(e)
         guard raised else { return nil }

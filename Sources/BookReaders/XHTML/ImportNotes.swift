@@ -22,23 +22,25 @@ extension ContentImporter {
         // Most elements name no note semantics and no note was referred to: two attribute lookups and out.
         let typeValue = doc.attribute(e, Known.type, namespace: NS.epub), roleValue = doc.attribute(e, Known.role)
         if typeValue == nil && roleValue == nil && !context.inNotes && referencedIDs.isEmpty { return nil }
-        let types = PackageDocument.tokens(typeValue)
-        let roles = PackageDocument.tokens(roleValue)
-        if types.contains(where: Self.sectionTypes.contains) || roles.contains("doc-endnotes") || roles.contains("doc-footnotes") {
+        if PackageDocument.hasToken(typeValue, anyOf: Self.noteSectionTypes)
+            || PackageDocument.hasToken(roleValue, anyOf: Self.noteSectionRoles) {
             context.inNotes = true
         }
         guard let id = doc.attribute(e, Known.id), !id.isEmpty else {
             return referencedIDs.isEmpty ? nil : anchoredNoteKey(e)
         }
-        let marked = types.contains(where: Self.noteTypes.contains) || roles.contains("doc-footnote")
-            || roles.contains("doc-endnote")
+        let marked = PackageDocument.hasToken(typeValue, anyOf: Self.noteTypes)
+            || PackageDocument.hasToken(roleValue, anyOf: Self.noteRoles)
         if marked || (context.inNotes && name == "li") || referencedIDs.contains(id) { return key(id) }
         return referencedIDs.isEmpty ? nil : anchoredNoteKey(e)
     }
 
-    /// `epub:type` values of a note, and of a section holding notes.
-    private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
-    private static let sectionTypes: Set<String> = ["footnotes", "endnotes", "rearnotes"]
+    /// `epub:type` and `role` values of a note (EPUB 3 Structural Semantics, DPUB-ARIA), and of a section holding
+    /// notes.
+    static let noteTypes: [StaticString] = ["footnote", "endnote", "rearnote", "note"]
+    static let noteRoles: [StaticString] = ["doc-footnote", "doc-endnote"]
+    private static let noteSectionTypes: [StaticString] = ["footnotes", "endnotes", "rearnotes"]
+    private static let noteSectionRoles: [StaticString] = ["doc-endnotes", "doc-footnotes"]
 
     /// The note key of a block whose first child is an anchor named by an earlier reference (`<p><a id="n3">`).
     private func anchoredNoteKey(_ e: E) -> String? {

@@ -58,13 +58,9 @@ extension ContentImporter {
     /// Whether an element is marked as a note (see `aside`).
     func isNote(_ e: E) -> Bool {
         guard doc.node(e).count > 0 else { return false }
-        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
-        if types.contains(where: { Self.noteTypes.contains($0) }) { return true }
-        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
-        return roles.contains("doc-footnote") || roles.contains("doc-endnote")
+        return PackageDocument.hasToken(doc.attribute(e, Known.type, namespace: NS.epub), anyOf: Self.noteTypes)
+            || PackageDocument.hasToken(doc.attribute(e, Known.role), anyOf: Self.noteRoles)
     }
-
-    private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
 
     /// `<details>` (HTML §4.11.1), shown open as a page cannot be clicked: its `summary` is a heading-like first
     /// line (strong, see the `summary` case of the dispatch) kept with what follows it, and stays where the book
@@ -115,9 +111,8 @@ extension ContentImporter {
     /// heading directly: one below that heading's, as in `headingGroup`. Nil for any other paragraph.
     func subtitleLevel(_ e: E, after out: [Block]) -> Int? {
         guard case .heading(let level, _)? = out.last?.kind, doc.node(e).count > 0 else { return nil }
-        let roles = PackageDocument.tokens(doc.attribute(e, Known.role))
-        let types = PackageDocument.tokens(doc.attribute(e, Known.type, namespace: NS.epub))
-        guard roles.contains("doc-subtitle") || types.contains("subtitle") else { return nil }
+        guard PackageDocument.hasToken(doc.attribute(e, Known.role), anyOf: ["doc-subtitle"])
+            || PackageDocument.hasToken(doc.attribute(e, Known.type, namespace: NS.epub), anyOf: ["subtitle"]) else { return nil }
         return min(level + 1, 6)
     }
 }
