@@ -589,9 +589,9 @@ static int32_t qi_cached_cluster_info(qi_cluster_slot *cache, const uint8_t *clu
     return info;
 }
 
-/* The qi_cluster_info of a well-formed cluster: a BMP code point alone (about half of a Devanagari book's clusters:
-   a consonant with its inherent vowel, a danda) from the code point cache, without hashing its bytes; the rest
-   from the cluster cache. */
+/* The qi_cluster_info of a well-formed cluster: a BMP code point alone (a Devanagari consonant with its inherent
+   vowel, a danda, a curly quote) from the code point cache, as qi_measure takes it, without hashing its bytes; the
+   rest from the cluster cache. */
 static int32_t qi_cluster_info_at(qi_cluster_slot *cache, const uint8_t *cluster, int32_t length,
                                   int32_t ambiguous_wide) {
     if (length <= 3) {

@@ -114,9 +114,8 @@ enum PackageDocument {
                 guard i > start else { break }
                 let token = UnsafeBufferPointer(rebasing: bytes[start..<i])
                 for candidate in candidates where candidate.utf8CodeUnitCount == token.count {
-                    if token.elementsEqual(UnsafeBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount)) {
-                        return true
-                    }
+                    let bytes = UnsafeBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount)
+                    if token.elementsEqual(bytes) { return true }
                 }
             }
             return false

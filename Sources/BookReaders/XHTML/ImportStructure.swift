@@ -112,7 +112,8 @@ extension ContentImporter {
     func subtitleLevel(_ e: E, after out: [Block]) -> Int? {
         guard case .heading(let level, _)? = out.last?.kind, doc.node(e).count > 0 else { return nil }
         guard PackageDocument.hasToken(doc.attribute(e, Known.role), anyOf: ["doc-subtitle"])
-            || PackageDocument.hasToken(doc.attribute(e, Known.type, namespace: NS.epub), anyOf: ["subtitle"]) else { return nil }
+            || PackageDocument.hasToken(doc.attribute(e, Known.type, namespace: NS.epub), anyOf: ["subtitle"])
+        else { return nil }
         return min(level + 1, 6)
     }
 }

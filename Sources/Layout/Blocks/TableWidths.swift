@@ -30,8 +30,8 @@ extension LayoutContext {
     /// The maximum is its widest line when set at an unbounded width (lines end only at forced breaks). A plain
     /// paragraph (no decorations or ruby, printed as is, not justified) takes each line's width from the running
     /// widths of the spans the line breaker chooses, as `LineBuilder.appendLine` does for such a line; any other
-    /// is set (`settingMaximumWidth`). Setting every cell at an unbounded width only to read its widths was a
-    /// sixth of a table-heavy book's time (issue 19).
+    /// is set (`settingMaximumWidth`). Setting every cell at an unbounded width only to read its widths was about
+    /// a twentieth of a table-heavy book's instructions (issue 19).
     func contentWidths(_ paragraphs: [CellParagraph], env: BlockEnv) -> ColumnLimits {
         var widest = 0
         var maximum = 0
@@ -79,12 +79,10 @@ extension LayoutContext {
                 let measured = MeasuredText(count: n, width: UnsafePointer(width), flags: UnsafePointer(flags),
                                             hardBefore: hardBefore, prefix: UnsafePointer(clusters.prefix))
                 let reserve = options.hangingPunctuation ? (vertical ? 1 : 2) : 0
-                for span in strategy.breakLines(measured, firstWidth: Self.unboundedWidth, restWidth: Self.unboundedWidth,
-                                                reserve: reserve) {
-                    // A line ending at a soft hyphen draws a hyphen (only a forced break can end one here).
-                    let last = span.end - 1
-                    let hyphen = !span.last && last >= span.start && flags[last].contains([.breakAfter, .hyphen])
-                    maximum = max(maximum, clusters.inkWidth(span) + (hyphen ? 1 : 0))
+                let unbounded = Self.unboundedWidth
+                // No line of it draws a hyphen: a soft hyphen is invisible, so its paragraph does not print as it is.
+                for span in strategy.breakLines(measured, firstWidth: unbounded, restWidth: unbounded, reserve: reserve) {
+                    maximum = max(maximum, clusters.inkWidth(span))
                 }
             }
             if !plain { maximum = max(maximum, settingMaximumWidth([paragraph], env: env)) }

@@ -90,8 +90,8 @@ extension LayoutContext {
         let labels = BlockRowLabels(rows, paragraphs: paragraphs)
         func blocks() -> [FlowLine] {
             var blocks: [FlowLine] = []
-            layoutTableAsBlocks(rows, paragraphs: paragraphs, labels: labels, env: cellEnv, origin: block.location.offset,
-                                out: &blocks)
+            layoutTableAsBlocks(rows, paragraphs: paragraphs, labels: labels, env: cellEnv,
+                                origin: block.location.offset, out: &blocks)
             return blocks
         }
         // More columns than the page has room for at one cell each (and their borders) never make a grid.
