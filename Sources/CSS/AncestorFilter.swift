@@ -49,8 +49,11 @@
     }
 
     /// `hash(_:_:)` of a value's UTF-8.
-    @inlinable static func hash(_ kind: UInt8, bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h = seed(kind)
+    @inlinable static func hash(_ kind: UInt8, bytes: UnsafeBufferPointer<UInt8>) -> UInt32 { hash(seed(kind), bytes: bytes) }
+
+    /// `hash(_:_:)` of a value's UTF-8, starting from `seed`.
+    @inlinable static func hash(_ seed: UInt32, bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h = seed
         for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h
     }
@@ -147,9 +150,9 @@ extension Selector {
     /// What an ancestor must have put in the filter to satisfy `test` (one of this key's tests).
     func hash(requiredBy test: AttributeTest) -> UInt32 {
         switch test.op {
-        case .equals: return AncestorFilter.hash(AncestorFilter.seed(hash ^ 2), test.value)
+        case .equals: return AncestorFilter.hash(wholeSeed, test.value)
         // `~=` with an empty or spaced value matches nothing (Selectors 3 §6.3.1): no ancestor can have it.
-        case .includes: return AncestorFilter.hash(AncestorFilter.seed(hash ^ 1), test.value)
+        case .includes: return AncestorFilter.hash(tokenSeed, test.value)
         default: return hash
         }
     }
@@ -157,7 +160,11 @@ extension Selector {
     /// Adds what an element with this attribute set to `value` can satisfy: presence, the whole value, each token.
     @inlinable func insert(_ value: String, into filter: inout AncestorFilter) {
         filter.insert(hash)
-        filter.insert(AncestorFilter.hash(AncestorFilter.seed(hash ^ 2), value))
-        AncestorFilter.forEachToken(value, seed: AncestorFilter.seed(hash ^ 1)) { filter.insert($0) }
+        filter.insert(AncestorFilter.hash(wholeSeed, value))
+        AncestorFilter.forEachToken(value, seed: tokenSeed) { filter.insert($0) }
     }
+
+    /// Where the hashes of a whole value (`=`) and of each of its tokens (`~=`) start.
+    @inlinable var wholeSeed: UInt32 { AncestorFilter.seed(hash ^ 2) }
+    @inlinable var tokenSeed: UInt32 { AncestorFilter.seed(hash ^ 1) }
 }

@@ -1,9 +1,10 @@
 /// The cascade of one document's sheets (CSS Cascade 4), ready to compute styles element by element.
 ///
 /// Build one per distinct list of sheets and media context (a book's documents usually share one): the rules are
-/// flattened (`@media` evaluated) and indexed by the subject compound's id, else a class, else its type, else
-/// by the name of an attribute it requires (`[epub|type~=…]`: one existence check per element for the whole bucket),
-/// else put with the universal rules, as browsers' rule hashes do, so an element only tests rules that could match.
+/// flattened (`@media` evaluated) and indexed by the subject compound's id, else a class, else its type, else an
+/// attribute value it requires (`[epub|type~="x"]`: looked up by the element's value and tokens), else the name of an
+/// attribute it requires (`[title]`: one existence check per element for the whole bucket), else put with the
+/// universal rules, as browsers' rule hashes do, so an element only tests rules that could match.
 ///
 /// Cascade order, lowest first: user-agent rules, author rules, the `style` attribute, author `!important`, the
 /// `style` attribute's `!important`, user-agent `!important`; within one level by specificity, then source order.
@@ -18,6 +19,12 @@ public struct StyleResolver: Sendable {
     @usableFromInline var byID: [UInt32: [Int32]] = [:]
     @usableFromInline var byClass: [UInt32: [Int32]] = [:]
     @usableFromInline var byType: [UInt32: [Int32]] = [:]
+    /// Keyed by the hash an attribute value test requires (`AttributeKey.hash(requiredBy:)`: `[epub|type~="x"]`,
+    /// `[lang="en"]`): an element tests only the rules whose value its attribute has, not every rule on that
+    /// attribute (Standard Ebooks' sheets hold dozens of `[epub|type~=…]` rules: issue 19). `valueKeys` are the
+    /// attributes these rules test.
+    @usableFromInline var byAttributeValue: [UInt32: [Int32]] = [:]
+    @usableFromInline var valueKeys: [AttributeKey] = []
     /// Keyed by attribute local name; the rules of a bucket are tested only when the element has that attribute.
     @usableFromInline var byAttribute: [(name: String, entries: [Int32])] = []
     @usableFromInline var universal: [Int32] = []
@@ -113,12 +120,24 @@ public struct StyleResolver: Sendable {
             let id = subject.tests.lazy.compactMap { if case .id(let v) = $0 { return v }; return nil }.first
             let c = subject.tests.lazy.compactMap { if case .class(let v) = $0 { return v }; return nil }.first
             let a = subject.tests.lazy.compactMap { if case .attribute(let t) = $0 { return t.name }; return nil }.first
+            // An attribute test on a value (`=`, `~=`, case-sensitive, in a named namespace or none).
+            var valued: (key: AttributeKey, hash: UInt32)?
+            for test in subject.tests {
+                guard case .attribute(let t) = test, t.op == .equals || t.op == .includes, let key = AttributeKey(t) else {
+                    continue
+                }
+                valued = (key, key.hash(requiredBy: t))
+                break
+            }
             if let id {
                 byID[AncestorFilter.hash(AncestorFilter.idKind, id), default: []].append(e)
             } else if let c {
                 byClass[AncestorFilter.hash(AncestorFilter.classKind, c), default: []].append(e)
             } else if let name = subject.localName {
                 byType[AncestorFilter.hash(AncestorFilter.typeKind, name), default: []].append(e)
+            } else if let (key, h) = valued {
+                byAttributeValue[h, default: []].append(e)
+                if !valueKeys.contains(key) { valueKeys.append(key) }
             } else if let a {
                 if let k = byAttribute.firstIndex(where: { $0.name == a }) { byAttribute[k].entries.append(e) }
                 else { byAttribute.append((a, [e])) }
@@ -292,6 +311,21 @@ public struct StyleResolver: Sendable {
         let type = tree.localNameHash(node)
         own.insert(type)
         if !byType.isEmpty { test(byType[type], &out) }
+        for key in valueKeys {
+            tree.withAttributeBytes(node, localName: key.name, namespaceURI: key.namespace) { value in
+                guard let value else { return }
+                // The whole value's bucket, then each token's once (a value may repeat a token).
+                let whole = AncestorFilter.hash(key.wholeSeed, bytes: value)
+                test(byAttributeValue[whole], &out)
+                var first: UInt32?
+                var seen: [UInt32] = []
+                AncestorFilter.forEachToken(value, seed: key.tokenSeed) { h in
+                    guard h != whole, h != first, !seen.contains(h) else { return }
+                    if first == nil { first = h } else { seen.append(h) }
+                    test(byAttributeValue[h], &out)
+                }
+            }
+        }
         for bucket in byAttribute where tree.hasAttribute(node, localName: bucket.name, namespaceURI: nil) {
             test(bucket.entries, &out)
         }
