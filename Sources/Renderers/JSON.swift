@@ -1,3 +1,5 @@
+import ICUShim
+
 /// A JSON value with ordered object keys, so output is byte-identical from run to run.
 public indirect enum JSON: Sendable, Equatable {
     case null
@@ -105,19 +107,6 @@ public indirect enum JSON: Sendable, Equatable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether any of eight bytes is below 0x20, `"`, `\\`, 0xA8 or 0xA9 (the last bytes of U+2028 and U+2029;
-    /// their lead, 0xE2, also starts every curly quote and dash, so testing it sent most lines of a novel the slow
-    /// way, issue 19). Bit tricks: a byte is 0 or below n exactly when subtracting sets its high bit while the
-    /// byte's own high bit was clear; `b | 1 == 0xA9` holds for 0xA8 and 0xA9 alone.
-    @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        let control = (word &- 0x20 &* ones) & ~word & highs
-        let separator = zeroByte((word | ones) ^ (0xA9 &* ones))
-        return control | zeroByte(word ^ (0x22 &* ones)) | zeroByte(word ^ (0x5C &* ones)) | separator != 0
-    }
-
     /// Escapes into UTF-8 bytes: runs that need no escaping are copied whole.
     public static func escape(_ s: String, into out: inout [UInt8]) {
         putEscaped(s, into: &out)
@@ -136,21 +125,15 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// The escaped UTF-8 of a string, without the quotes.
     private static func escapeContents<S: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout S) {
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var runStart = 0
         var i = 0
-        let raw = UnsafeRawPointer(bytes.baseAddress)
         while i < count {
-            // Eight bytes at a time while none is a control, a quote, a backslash or U+2028/U+2029's last byte.
-            if let raw, i + 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                i += 8
-                continue
-            }
-            // The last few bytes as the string's last eight, which overlap bytes already passed.
-            if let raw, i + 8 > count, count >= 8,
-               !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) {
-                break
-            }
+            // Up to the next byte that may need escaping, sixteen at a time (`qi_json_plain_prefix`, jsonscan.c):
+            // curly quotes and dashes start with 0xE2 like U+2028/U+2029, so it stops only at their last byte.
+            i += qi_json_plain_prefix(base + i, count - i)
+            if i == count { break }
             let b = bytes[i]
             var replacement: StaticString? = nil
             var width = 1

@@ -125,4 +125,8 @@ enum { QI_VISUAL_UNCHANGED = -2 };
    count, QI_VISUAL_UNCHANGED, or -1 on error. */
 int32_t qi_visual_line(const uint8_t *text, int32_t length, int32_t rtl, uint8_t *out, int32_t capacity);
 
+/* The length of the longest prefix of `bytes` that a JSON string holds as it is (jsonscan.c): it stops at a byte
+   below 0x20, a quote, a backslash or 0xA8/0xA9 (the last byte of U+2028/U+2029; the caller checks the two before it). */
+size_t qi_json_plain_prefix(const uint8_t *bytes, size_t count);
+
 #endif
