@@ -237,6 +237,22 @@ extension ByteWriter: ByteSink {
         put(0x0A)
         spaces(n)
     }
+
+    /// A pretty JSON object's member key: `,` when `comma`, a line feed, `spaces` spaces and `"name": `. The name
+    /// is one of the page map's own (ASCII, nothing to escape).
+    @inline(__always)
+    mutating func putMemberKey(_ name: StaticString, comma: Bool, spaces n: Int) {
+        if comma { put(0x2C) }
+        newline(spaces: n)
+        name.withUTF8Buffer { name in
+            reserve(name.count + 4)
+            store(0x22)
+            for b in name { store(b) }
+            store(0x22)
+            store(0x3A)
+            store(0x20)
+        }
+    }
 }
 
 extension Array: ByteSink where Element == UInt8 {
