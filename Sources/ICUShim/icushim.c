@@ -384,6 +384,21 @@ int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_
     return 0;
 }
 
+int32_t qi_next_flagged(const uint8_t *flags, int32_t from, int32_t to, uint8_t mask) {
+    int32_t k = from;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), wanted = _mm_set1_epi8((char)mask);
+    for (; k + 16 <= to; k += 16) {
+        const __m128i f = _mm_and_si128(_mm_loadu_si128((const __m128i *)(flags + k)), wanted);
+        const uint32_t set = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(f, zero)) ^ 0xFFFFu;
+        if (set) return k + __builtin_ctz(set);
+    }
+#endif
+    for (; k < to; k++)
+        if (flags[k] & mask) return k;
+    return to;
+}
+
 int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
                           int32_t count, int32_t *prefix) {
     int32_t running = 0;

@@ -1,4 +1,5 @@
 import BookModel
+import TestSupport
 import XCTest
 @testable import Layout
 
@@ -39,6 +40,29 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(set.map(\.text), ["The incomprehensibility of it"])
         XCTAssertEqual(set.map(\.hyphenated), [false])
         XCTAssertEqual(set[0].width, 29)
+    }
+
+    /// Soft hyphens found wherever they fall among a long paragraph's clusters (the scan takes sixteen clusters'
+    /// flags at a time), past other invisible clusters (word joiners) that are not soft hyphens: every word is
+    /// too wide for the line and fits in two halves, so it breaks at its soft hyphen with a drawn hyphen.
+    func testSoftHyphensAtEveryOffsetOfALongParagraph() {
+        var generator = SeededGenerator(for: self)
+        for _ in 0..<60 {
+            let width = 9
+            let words = (0..<Int.random(in: 5...40, using: &generator)).map { _ -> String in
+                let before = String(repeating: "a", count: Int.random(in: 2...7, using: &generator))
+                let after = String(repeating: "b", count: Int.random(in: 10 - before.count...8, using: &generator))
+                // A word joiner inside the word, as Standard Ebooks put them beside dashes (after a space it would
+                // glue the word to the one before, UAX #14 LB11).
+                let joiner = Bool.random(using: &generator) ? "\u{2060}" : ""
+                return "a" + joiner + before.dropFirst() + "\u{AD}" + after
+            }
+            let set = lines(words.joined(separator: " "), width: width)
+            XCTAssertEqual(set.filter(\.hyphenated).count, words.count, "\(set.map(\.text))")
+            for line in set where line.hyphenated { XCTAssertTrue(line.text.hasSuffix("a-"), line.text) }
+            let none = lines(words.joined(separator: " "), width: width, hyphens: Hyphens.none)
+            XCTAssertFalse(none.contains(where: \.hyphenated), "\(none.map(\.text))")
+        }
     }
 
     /// The hyphen needs its cell: at a width of 12, "The incompre" fits but "The incompre-" does not.

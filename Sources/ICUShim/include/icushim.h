@@ -86,6 +86,10 @@ int32_t qi_measure_clusters(const uint8_t *text, int32_t length, int32_t ambiguo
 int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint8_t *widths, const uint8_t *flags,
                           int32_t count, int32_t *prefix);
 
+/* The first cluster in from..<to with a flag of `mask` set, or `to`: sixteen clusters' flags at a time, for scans
+   after the rare ones (soft hyphens among invisible clusters). */
+int32_t qi_next_flagged(const uint8_t *flags, int32_t from, int32_t to, uint8_t mask);
+
 /* 1 when a cluster in from..<to is one that keeps a line from being a slice of its paragraph (invisible, or ASCII
    white space other than U+0020: what qi_running_widths tests), else 0. */
 int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to);

@@ -163,6 +163,13 @@ final class ClusterBuffer {
                         Int32(run.lowerBound), Int32(run.upperBound)) != 0
     }
 
+    /// The first cluster in `from..<to` with one of `wanted`'s flags, or `to`.
+    @inline(__always)
+    func next(_ wanted: ClusterFlags, from: Int, to: Int) -> Int {
+        Int(qi_next_flagged(UnsafeRawPointer(flags).assumingMemoryBound(to: UInt8.self), Int32(from), Int32(to),
+                            wanted.rawValue))
+    }
+
     /// The end of `span` without its trailing spaces (they are not printed).
     @inline(__always)
     func trimmedEnd(_ span: LineSpan) -> Int {

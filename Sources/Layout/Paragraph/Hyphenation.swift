@@ -21,14 +21,19 @@ extension LayoutContext {
     /// it is (`ClusterBuffer.runningWidths`) has none and is not scanned.
     func markSoftHyphens(_ bytes: UnsafeBufferPointer<UInt8>, _ n: Int, hyphens: Hyphens) {
         let clusterStart = clusters.start, clusterFlags = clusters.flags
-        for c in 0..<n where clusterFlags[c].contains(.invisible) {
+        // From one invisible cluster to the next, sixteen flags at a time: a paragraph that is not printed as it is
+        // mostly holds a word joiner or two among thousands of clusters (Standard Ebooks' dashes).
+        var c = clusters.next(.invisible, from: 0, to: n)
+        while c < n {
             let b = Int(clusterStart[c])
-            guard b + 1 < bytes.count, bytes[b] == 0xC2, bytes[b + 1] == 0xAD else { continue }
-            if hyphens == .none {
-                clusterFlags[c].remove(.breakAfter)
-            } else if clusterFlags[c].contains(.breakAfter) {
-                clusterFlags[c].insert(.hyphen)
+            if b + 1 < bytes.count, bytes[b] == 0xC2, bytes[b + 1] == 0xAD {
+                if hyphens == .none {
+                    clusterFlags[c].remove(.breakAfter)
+                } else if clusterFlags[c].contains(.breakAfter) {
+                    clusterFlags[c].insert(.hyphen)
+                }
             }
+            c = clusters.next(.invisible, from: c + 1, to: n)
         }
     }
 
