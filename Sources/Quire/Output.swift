@@ -93,6 +93,7 @@ extension Quire {
             return spreads.map { spread in
                 OutputFile(name: spreadFileName(spread.number, extension: "txt")) {
                     var bytes: [UInt8] = []
+                    bytes.reserveCapacity(spread.slots.count * TextSpreads.pageCapacity(size))
                     renderer.render(spread, in: result, size: size, into: &bytes)
                     return [bytes]
                 }
@@ -119,6 +120,8 @@ extension Quire {
             let chunks = orderedConcurrentMap(count: chunkCount) { k in
                 var out: [UInt8] = []
                 let start = min(batchEnd, batchStart + k * chunkSize)
+                // Room for the chunk's spreads (two pages each at most) made once: growing moved it every doubling.
+                out.reserveCapacity(chunkSize * 2 * TextSpreads.pageCapacity(size))
                 for index in start..<min(batchEnd, start + chunkSize) {
                     if index > 0 { out.append(contentsOf: [0x0C, 0x0A]) }
                     renderer.render(spreads[index], in: result, size: size, into: &out)

@@ -27,6 +27,13 @@ struct ByteWriter {
 
     @inline(__always)
     mutating func put(_ piece: PackedUTF8) {
+        // One four-byte store where there is room for it (a frame edge is written twice on every row of a page);
+        // `count` then takes the piece's own length.
+        if capacity - count >= 4 {
+            UnsafeMutableRawPointer(base + count).storeBytes(of: piece.bytes.littleEndian, as: UInt32.self)
+            count += Int(piece.count)
+            return
+        }
         reserve(Int(piece.count))
         store(piece)
     }
@@ -44,6 +51,7 @@ struct ByteWriter {
         count += bytes.count
     }
 
+    @inline(__always)
     mutating func put(contentsOf text: String) {
         // Borrowed in place where the string is contiguous (always, for native strings): `var text = text` cost a
         // retain and a release per line drawn (issue 19).
@@ -65,12 +73,17 @@ struct ByteWriter {
         bytes.withUnsafeBufferPointer { put($0) }
     }
 
-    /// `count` copies of `piece`, as in a frame edge.
-    @inline(__always)
-    mutating func put(_ piece: PackedUTF8, count: Int) {
-        guard count > 0 else { return }
-        reserve(Int(piece.count) * count)
-        for _ in 0..<count { store(piece) }
+    /// `count` copies of `piece`, as in a frame edge: each one four-byte store, a piece's length past the last (the
+    /// byte or so past a shorter piece is overwritten by the next, or lies beyond `count`).
+    mutating func put(_ piece: PackedUTF8, count copies: Int) {
+        guard copies > 0 else { return }
+        let length = Int(piece.count)
+        reserve(length * copies + 4)
+        let destination = UnsafeMutableRawPointer(base + count)
+        for k in 0..<copies {
+            destination.storeBytes(of: piece.bytes.littleEndian, toByteOffset: k * length, as: UInt32.self)
+        }
+        count += length * copies
     }
 
     @inline(__always)

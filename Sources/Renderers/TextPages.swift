@@ -73,15 +73,15 @@ public struct TextPageDrawer: Sendable {
         }
         let limit = 3 * 2 * (width + 2) + (width + 2) + max(size.lines, lines.count) * (8 + width + 1) + text
         let start = out.bytes.count
-        var ends: [Int] = []
-        ends.reserveCapacity(size.lines + 3)
+        // Row ends go straight into `out.ends`, a stored property apart from the bytes being written (a local
+        // array cost an allocation a page and a copy).
         out.bytes.appendUpTo(limit) { writer in
             writer.put(corner("┌", binding, [.left, .top]))
             writer.put(top, count: width)
             writer.put(corner("┐", binding, [.right, .top]))
-            ends.append(start + writer.count)
+            out.ends.append(start + writer.count)
             if let columns {
-                verticalRows(columns, size: size, left: left, right: right, into: &writer) { ends.append(start + $0) }
+                verticalRows(columns, size: size, left: left, right: right, into: &writer) { out.ends.append(start + $0) }
             } else {
                 var drawn = 0
                 for index in lines.indices {
@@ -99,28 +99,27 @@ public struct TextPageDrawer: Sendable {
                     if let shown { writer.put(contentsOf: shown.text) } else { writer.put(contentsOf: lines[index].text) }
                     writer.spaces(min(width - lead, width - lead - lineWidth))
                     writer.put(right)
-                    ends.append(start + writer.count)
+                    out.ends.append(start + writer.count)
                     drawn += 1
                 }
                 for _ in drawn..<max(drawn, size.lines) {
                     writer.put(left)
                     writer.spaces(width)
                     writer.put(right)
-                    ends.append(start + writer.count)
+                    out.ends.append(start + writer.count)
                 }
             }
             writer.put(corner("└", binding, [.left, .bottom]))
             writer.put(bottom, count: width)
             writer.put(corner("┘", binding, [.right, .bottom]))
-            ends.append(start + writer.count)
+            out.ends.append(start + writer.count)
             let folioWidth = cellWidth(of: folio, ambiguousWide: ambiguousWide)
             let lead = max(0, (width + 2 - folioWidth) / 2)
             writer.spaces(lead)
             writer.put(contentsOf: folio)
             writer.spaces(width + 2 - lead - folioWidth)
-            ends.append(start + writer.count)
+            out.ends.append(start + writer.count)
         }
-        out.ends.append(contentsOf: ends)
     }
 
     /// A frame corner, heavy on the sides that are the spine: a switch, as it is drawn four times a page.

@@ -34,7 +34,10 @@ public struct TextSpreads: Sendable {
     public func render(_ spread: Spread, in result: SpreadResult, size: PageSize, into out: inout [UInt8]) {
         let layout = result.layout
         // Every page of the spread drawn into one buffer: page `p` holds rows `p * height ..< (p + 1) * height`.
+        // Room for all of them made first, so the second page does not move the first.
         var drawn = DrawnRows()
+        drawn.bytes.reserveCapacity(spread.slots.count * Self.pageCapacity(size))
+        drawn.ends.reserveCapacity(spread.slots.count * (size.lines + 3))
         for slot in spread.slots {
             let page = slot.page.map { result.pages[$0 - 1] }
             drawer.draw(page, size: size, folio: folio(slot, page), binding: binding(slot.side, layout), into: &drawn)
@@ -79,6 +82,13 @@ public struct TextSpreads: Sendable {
                 }
             }
         }
+    }
+
+    /// Room for the text of a page of `size`, drawn: four bytes a cell and a row's edges, on its rows, frame and
+    /// folio line. A frame cell is three bytes, and a line of text mostly far fewer; a page that needs more (many
+    /// combining marks) still fits, its buffer grows.
+    public static func pageCapacity(_ size: PageSize) -> Int {
+        (size.lines + 3) * (4 * size.columns + 16)
     }
 
     /// Page number under each page; a blank page says so; a leaf shows the page on its back.

@@ -52,6 +52,43 @@ final class ByteWriterTests: XCTestCase {
         }
     }
 
+    /// Characters of one to four bytes, alone and repeated, with every room left: the four-byte stores (one a
+    /// character, each repetition overlapping the last) leave only the bytes meant, whatever they stored past them.
+    func testPackedCharactersAndEdgesAtEveryRoom() {
+        for character in ["a", "é", "─", "━", "😀"] {
+            let piece = PackedUTF8(Array(character.utf8))
+            for copies in [0, 1, 2, 3, 7, 38] {
+                let expected = Array("x".utf8) + Array(String(repeating: character, count: copies).utf8)
+                    + Array(character.utf8) + Array("y".utf8)
+                for limit in 0...(expected.count + 6) {
+                    var out: [UInt8] = []
+                    out.appendUpTo(limit) { writer in
+                        writer.put(UInt8(ascii: "x"))
+                        writer.put(piece, count: copies)
+                        writer.put(piece)
+                        writer.put(UInt8(ascii: "y"))
+                    }
+                    XCTAssertEqual(out, expected, "\(character) x \(copies), limit \(limit)")
+                }
+            }
+        }
+    }
+
+    /// A pretty object's keys: the comma only after the first, the indent, the quoted name and `: `.
+    func testMemberKeys() {
+        for limit in [0, 3, 16, 64] {
+            var out: [UInt8] = []
+            out.appendUpTo(limit) { writer in
+                writer.putMemberKey("number", comma: false, spaces: 2)
+                writer.put(UInt8(ascii: "1"))
+                writer.putMemberKey("writingMode", comma: true, spaces: 20)
+                writer.put(UInt8(ascii: "2"))
+            }
+            XCTAssertEqual(String(decoding: out, as: UTF8.self),
+                           "\n  \"number\": 1,\n" + String(repeating: " ", count: 20) + "\"writingMode\": 2", "limit \(limit)")
+        }
+    }
+
     /// Many small overflows in a row: the writer keeps growing and every byte lands.
     func testGrowsRepeatedly() {
         var out: [UInt8] = []
