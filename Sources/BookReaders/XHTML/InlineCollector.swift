@@ -1,4 +1,5 @@
 import BookModel
+import XMLShim
 
 /// Gathers a paragraph's inlines while collapsing whitespace as CSS `white-space: normal` does.
 /// The text of the last inline, while it can still grow, is kept as UTF-8 bytes (`run`): appending text copies
@@ -75,70 +76,34 @@ struct InlineCollector {
         let started = beginRun(style)
         let before = run.count
         var space = atSpace
-        // Fast path: the prefix that collapsing leaves as it is, usually the whole text, is copied at once.
+        // Runs that collapsing leaves as they are (usually the whole text) are copied at once, found sixteen bytes at
+        // a time (`qx_unchanged_prefix`, collapse.c); between them, the white space that collapses, byte by byte.
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var i = 0
-        if let base = bytes.baseAddress {
-            i = Self.unchangedWords(UnsafeRawPointer(base), count: count, afterSpace: &space)
-        }
         while i < count {
-            let b = bytes[i]
-            if b == 0x20 {
-                if space { break }
-                space = true
-            } else if b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C {
-                break
-            } else {
-                space = false
-            }
-            i += 1
-        }
-        run.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<i]))
-        if i < count {
-            // The rest byte by byte, into room made at once.
-            let start = run.count
-            run.append(contentsOf: repeatElement(0, count: count - i))
-            let written = run.withUnsafeMutableBufferPointer { out -> Int in
-                var n = start
-                while i < count {
-                    let b = bytes[i]
-                    switch b {
-                    case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
-                        if !space { out[n] = 0x20; n += 1; space = true }
-                    default:
-                        out[n] = b
-                        n += 1
-                        space = false
-                    }
-                    i += 1
+            var after: Int32 = space ? 1 : 0
+            let unchanged = qx_unchanged_prefix(base + i, count - i, &after)
+            space = after != 0
+            run.append(contentsOf: UnsafeBufferPointer(start: base + i, count: unchanged))
+            i += unchanged
+            while i < count {
+                let b = bytes[i]
+                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C {
+                    if !space { run.append(0x20); space = true }
+                } else if b < 0x20 {
+                    // Another control character: kept, as it was.
+                    run.append(b)
+                    space = false
+                } else {
+                    break
                 }
-                return n
+                i += 1
             }
-            run.removeLast(run.count - written)
         }
         atSpace = space
         // Nothing visible: no inline is made (an empty run that was just started is dropped again).
         if run.count == before && started { hasRun = false }
-    }
-
-    /// How many bytes from the start, eight at a time, collapsing leaves as they are: words with no byte below
-    /// U+0020 and no space after a space (within the word, or across from `afterSpace`, updated). The caller
-    /// goes on byte by byte from there.
-    @inline(__always)
-    private static func unchangedWords(_ raw: UnsafeRawPointer, count: Int, afterSpace: inout Bool) -> Int {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
-        while i + 8 <= count {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // Exact per-byte masks (0x80 in each byte that is): below 0x20, and equal to 0x20.
-            let control = ~(((w & low) &+ 0x6060_6060_6060_6060) | w) & high
-            let x = w ^ 0x2020_2020_2020_2020
-            let spaces = ~(((x & low) &+ low) | x) & high
-            if control != 0 || spaces & (spaces << 8) != 0 || (afterSpace && spaces & 0x80 != 0) { break }
-            afterSpace = spaces >> 63 != 0
-            i += 8
-        }
-        return i
     }
 
     /// Appends text as it is (preformatted contexts, ruby bases already collapsed).

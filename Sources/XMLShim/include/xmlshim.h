@@ -65,6 +65,11 @@ void qx_set_text_masking(int on);
    subset, a byte sequence that is no Char, markup left open. Free with free(). */
 uint8_t *qx_masked_copy(const uint8_t *bytes, size_t length);
 
+/* How many bytes from the start of a text node white-space collapsing leaves as they are (collapse.c): up to the
+   first byte below 0x20 or space after a space. `after_space`: whether the byte before the text was a space; set to
+   whether the byte before the returned position is one. */
+size_t qx_unchanged_prefix(const uint8_t *bytes, size_t count, int32_t *after_space);
+
 /* Frees everything a result holds. */
 void qx_free(qx_tree *tree);
 
