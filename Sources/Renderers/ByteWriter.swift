@@ -259,11 +259,14 @@ extension ByteWriter: ByteSink {
         newline(spaces: n)
         name.withUTF8Buffer { name in
             reserve(name.count + 4)
-            store(0x22)
-            for b in name { store(b) }
-            store(0x22)
-            store(0x3A)
-            store(0x20)
+            // Through a pointer of its own, so `count` is not stored back after every byte.
+            let key = base + count
+            key[0] = 0x22
+            for i in 0..<name.count { key[1 + i] = name[i] }
+            key[name.count + 1] = 0x22
+            key[name.count + 2] = 0x3A
+            key[name.count + 3] = 0x20
+            count += name.count + 4
         }
     }
 }

@@ -163,39 +163,42 @@ public enum PageMap {
     /// (`PageMapSchemaTests` holds them together), without building a tree per spread (issue 19: the spreads' tree
     /// cost War and Peace's map 40 M instructions of 190 M).
     static func writeSpread(_ spread: Spread, into out: inout [UInt8], indent: Int) {
-        out.append(UInt8(ascii: "{"))
-        JSON.newline(&out, indent: indent + 1)
-        JSON.ascii("\"number\": ", into: &out)
-        JSON.decimal(spread.number, into: &out)
-        out.append(UInt8(ascii: ","))
-        JSON.newline(&out, indent: indent + 1)
-        JSON.ascii("\"slots\": ", into: &out)
-        JSON.writeArray(count: spread.slots.count, indent: indent + 1, into: &out) { i, out in
-            let slot = spread.slots[i]
-            out.append(UInt8(ascii: "{"))
-            JSON.newline(&out, indent: indent + 3)
-            JSON.ascii("\"side\": ", into: &out)
-            JSON.escape(slot.side.rawValue, into: &out)
-            out.append(UInt8(ascii: ","))
-            JSON.newline(&out, indent: indent + 3)
-            JSON.ascii("\"page\": ", into: &out)
-            if let page = slot.page { JSON.decimal(page, into: &out) } else { JSON.ascii("null", into: &out) }
-            if slot.placeholder {
-                out.append(UInt8(ascii: ","))
-                JSON.newline(&out, indent: indent + 3)
-                JSON.ascii("\"placeholder\": true", into: &out)
+        // Through a writer, into room made once: appended piece by piece, the array checked its capacity and
+        // uniqueness for every one, about 4,000 instructions a spread (issue 19).
+        out.appendUpTo(32 + 2 * indent + spread.slots.count * (96 + 8 * indent)) { out in
+            out.put(UInt8(ascii: "{"))
+            out.putMemberKey("number", comma: false, spaces: 2 * (indent + 1))
+            JSON.decimal(spread.number, into: &out)
+            out.putMemberKey("slots", comma: true, spaces: 2 * (indent + 1))
+            if spread.slots.isEmpty {
+                out.put("[]")
+            } else {
+                out.put(UInt8(ascii: "["))
+                for (i, slot) in spread.slots.enumerated() {
+                    if i > 0 { out.put(UInt8(ascii: ",")) }
+                    out.newline(spaces: 2 * (indent + 2))
+                    out.put(UInt8(ascii: "{"))
+                    out.putMemberKey("side", comma: false, spaces: 2 * (indent + 3))
+                    JSON.putEscaped(slot.side.rawValue, into: &out)
+                    out.putMemberKey("page", comma: true, spaces: 2 * (indent + 3))
+                    if let page = slot.page { JSON.decimal(page, into: &out) } else { out.put("null") }
+                    if slot.placeholder {
+                        out.putMemberKey("placeholder", comma: true, spaces: 2 * (indent + 3))
+                        out.put("true")
+                    }
+                    if let back = slot.back {
+                        out.putMemberKey("back", comma: true, spaces: 2 * (indent + 3))
+                        JSON.decimal(back, into: &out)
+                    }
+                    out.newline(spaces: 2 * (indent + 2))
+                    out.put(UInt8(ascii: "}"))
+                }
+                out.newline(spaces: 2 * (indent + 1))
+                out.put(UInt8(ascii: "]"))
             }
-            if let back = slot.back {
-                out.append(UInt8(ascii: ","))
-                JSON.newline(&out, indent: indent + 3)
-                JSON.ascii("\"back\": ", into: &out)
-                JSON.decimal(back, into: &out)
-            }
-            JSON.newline(&out, indent: indent + 2)
-            out.append(UInt8(ascii: "}"))
+            out.newline(spaces: 2 * indent)
+            out.put(UInt8(ascii: "}"))
         }
-        JSON.newline(&out, indent: indent)
-        out.append(UInt8(ascii: "}"))
     }
 
     static func spread(_ spread: Spread) -> JSON {

@@ -13,6 +13,9 @@ protocol PageMapSink {
     mutating func object(_ key: StaticString, _ members: (inout Self) -> Void)
     /// An array of `count` strings, `item(i)` giving each.
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String)
+    /// An array of the texts of `lines`: each read in place (a closure returning it retained and released it, a
+    /// hundred thousand times a long book).
+    mutating func texts(_ key: StaticString, of lines: [Line])
     /// An array of `count` integers, `item(i)` giving each.
     mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int)
     /// An array of `count` objects, `item(i, &members)` writing the members of each.
@@ -40,7 +43,7 @@ extension PageMap {
             }
         }
         sink.strings("printPages", count: page.printPages.count) { page.printPages[$0] }
-        sink.strings("lines", count: page.lines.count) { page.lines[$0].text }
+        sink.texts("lines", of: page.lines)
         // Only on a page with a centred or end-aligned line (the book's `text-align`): every other page is as it
         // was. Justified lines start at the start edge like `start` ones, and say so.
         if hasPlacedLine(page) {
@@ -108,6 +111,10 @@ struct JSONMembers: PageMapSink {
 
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
         members.append(("\(key)", .array((0..<count).map { .string(item($0)) })))
+    }
+
+    mutating func texts(_ key: StaticString, of lines: [Line]) {
+        strings(key, count: lines.count) { lines[$0].text }
     }
 
     mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int) {
@@ -185,6 +192,10 @@ struct PrettyMembers: PageMapSink {
 
     mutating func strings(_ key: StaticString, count: Int, _ item: (Int) -> String) {
         array(key, count: count) { i, out in JSON.putEscaped(item(i), into: &out) }
+    }
+
+    mutating func texts(_ key: StaticString, of lines: [Line]) {
+        array(key, count: lines.count) { i, out in JSON.putEscaped(lines[i].text, into: &out) }
     }
 
     mutating func ints(_ key: StaticString, count: Int, _ item: (Int) -> Int) {
