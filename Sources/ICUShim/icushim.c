@@ -364,7 +364,7 @@ static inline int qi_rewritten(const uint8_t *text, const int32_t *starts, const
     return (flags[k] & QI_F_INVISIBLE) || (text[starts[k]] < 0x80 && text[starts[k]] != 0x20);
 }
 
-int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to) {
+int32_t qi_next_rewritten(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to) {
     int32_t k = from;
     /* Sixteen clusters' flags at a time; only lanes flagged invisible or white space are looked at one by one. */
 #if defined(__SSE2__)
@@ -374,14 +374,14 @@ int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_
                                         _mm_set1_epi8(QI_F_INVISIBLE | QI_F_SPACE));
         uint32_t odd = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(f, zero)) ^ 0xFFFFu;
         while (odd) {
-            if (qi_rewritten(text, starts, flags, k + __builtin_ctz(odd))) return 1;
+            if (qi_rewritten(text, starts, flags, k + __builtin_ctz(odd))) return k + __builtin_ctz(odd);
             odd &= odd - 1;
         }
     }
 #endif
     for (; k < to; k++)
-        if ((flags[k] & (QI_F_INVISIBLE | QI_F_SPACE)) && qi_rewritten(text, starts, flags, k)) return 1;
-    return 0;
+        if ((flags[k] & (QI_F_INVISIBLE | QI_F_SPACE)) && qi_rewritten(text, starts, flags, k)) return k;
+    return to;
 }
 
 int32_t qi_next_flagged(const uint8_t *flags, int32_t from, int32_t to, uint8_t mask) {

@@ -90,9 +90,9 @@ int32_t qi_running_widths(const uint8_t *text, const int32_t *starts, const uint
    after the rare ones (soft hyphens among invisible clusters). */
 int32_t qi_next_flagged(const uint8_t *flags, int32_t from, int32_t to, uint8_t mask);
 
-/* 1 when a cluster in from..<to is one that keeps a line from being a slice of its paragraph (invisible, or ASCII
-   white space other than U+0020: what qi_running_widths tests), else 0. */
-int32_t qi_rewritten_in(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to);
+/* The first cluster in from..<to that keeps a line from being a slice of its paragraph (invisible, or ASCII white
+   space other than U+0020: what qi_running_widths tests), or `to` when there is none. */
+int32_t qi_next_rewritten(const uint8_t *text, const int32_t *starts, const uint8_t *flags, int32_t from, int32_t to);
 
 /* The UAX #14 pair rules over measured clusters, one table lookup each (Layout's `simpleBreaks` builds the table
    and reads it the same way): from cluster `from` on, sets QI_F_BREAK_AFTER in flags[i] where the table says 1 for

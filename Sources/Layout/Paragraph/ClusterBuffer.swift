@@ -159,8 +159,13 @@ final class ClusterBuffer {
     /// Whether a cluster in `run` keeps a line from being a slice of the paragraph (`runningWidths`' test, on
     /// part of it): sixteen clusters' flags at a time.
     func rewrites(_ bytes: UnsafeBufferPointer<UInt8>, _ run: Range<Int>) -> Bool {
-        qi_rewritten_in(bytes.baseAddress, start, UnsafeRawPointer(flags).assumingMemoryBound(to: UInt8.self),
-                        Int32(run.lowerBound), Int32(run.upperBound)) != 0
+        nextRewritten(bytes, run) < run.upperBound
+    }
+
+    /// The first cluster of `run` that `rewrites` finds, or `run.upperBound`.
+    func nextRewritten(_ bytes: UnsafeBufferPointer<UInt8>, _ run: Range<Int>) -> Int {
+        Int(qi_next_rewritten(bytes.baseAddress, start, UnsafeRawPointer(flags).assumingMemoryBound(to: UInt8.self),
+                              Int32(run.lowerBound), Int32(run.upperBound)))
     }
 
     /// The first cluster in `from..<to` with one of `wanted`'s flags, or `to`.
