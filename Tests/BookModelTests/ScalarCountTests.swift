@@ -13,4 +13,16 @@ final class ScalarCountTests: XCTestCase {
             XCTAssertEqual(sample.unicodeScalarCount, sample.unicodeScalars.count, sample)
         }
     }
+
+    /// Random UTF-8 of every length up to 600 bytes, every length of the tail after the last whole word, against
+    /// the scalar view.
+    func testRandomTextOfEveryLength() {
+        let pieces = ["a", "é", "€", "😀", " ", "ab", "\u{301}"]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<600 {
+            var text = ""
+            while text.utf8.count < length { text += pieces.randomElement(using: &generator)! }
+            XCTAssertEqual(text.unicodeScalarCount, text.unicodeScalars.count, "\(text.utf8.count) bytes")
+        }
+    }
 }
