@@ -2,7 +2,8 @@ import TestSupport
 import XCTest
 @testable import Layout
 
-/// First-fit's search over running widths must choose exactly the lines the cluster-by-cluster loop chooses.
+/// First-fit's search over running widths must choose exactly the lines the cluster-by-cluster loop chooses, with
+/// and without forced breaks.
 final class FirstFitSearchTests: XCTestCase {
     func testSearchAgreesWithTheClusterLoopOnRandomParagraphs() {
         var generator = SeededGenerator(for: self)
@@ -34,14 +35,21 @@ final class FirstFitSearchTests: XCTestCase {
             for w in widths { prefix.append(prefix[prefix.count - 1] + Int32(w)) }
             let first = Int.random(in: 1...12, using: &generator)
             let rest = Int.random(in: 1...12, using: &generator)
+            // Forced breaks (`<br>`) in half the paragraphs: anywhere, at the start or the end, some twice in a row.
+            var hardBefore: [Int] = []
+            if round % 2 == 1 {
+                for _ in 0..<Int.random(in: 0...6, using: &generator) { hardBefore.append(Int.random(in: 0...n, using: &generator)) }
+                hardBefore.sort()
+            }
             widths.withUnsafeBufferPointer { w in
                 flags.withUnsafeBufferPointer { f in
                     prefix.withUnsafeBufferPointer { p in
-                        var text = MeasuredText(count: n, width: w.baseAddress!, flags: f.baseAddress!, hardBefore: [])
+                        var text = MeasuredText(count: n, width: w.baseAddress!, flags: f.baseAddress!, hardBefore: hardBefore)
                         let byCluster = FirstFit().breakLinesByCluster(text, firstWidth: first, restWidth: rest, reserve: 0)
                         text.prefix = p.baseAddress
                         let searched = FirstFit().breakLines(text, firstWidth: first, restWidth: rest, reserve: 0)
-                        XCTAssertEqual(searched, byCluster, "round \(round): widths \(widths), first \(first), rest \(rest)")
+                        XCTAssertEqual(searched, byCluster,
+                                       "round \(round): widths \(widths), first \(first), rest \(rest), hard \(hardBefore)")
                     }
                 }
             }

@@ -53,40 +53,54 @@ extension LineBreaking {
 /// Greedy breaking: each line takes as much as fits; a run longer than a line is split between clusters.
 struct FirstFit: LineBreakStrategy {
     func breakLines(_ text: MeasuredText, firstWidth: Int, restWidth: Int, reserve: Int) -> [LineSpan] {
-        if let prefix = text.prefix, text.hardBefore.isEmpty && reserve == 0 {
+        if let prefix = text.prefix, reserve == 0 {
             return breakLines(text, prefix: prefix, firstWidth: firstWidth, restWidth: restWidth)
         }
         return breakLinesByCluster(text, firstWidth: firstWidth, restWidth: restWidth, reserve: reserve)
     }
 
-    /// The same lines as `breakLinesByCluster` without forced breaks or hanging punctuation, found from running
-    /// widths: the line ends at the first ink cluster (after the line's first) whose end passes the width, and
-    /// only the clusters before it are scanned back for a break opportunity.
+    /// The same lines as `breakLinesByCluster` without hanging punctuation, found from running widths: the line ends
+    /// at the first ink cluster (after the line's first) whose end passes the width, and only the clusters before it
+    /// are scanned back for a break opportunity. Forced breaks (`<br>`) cut the text into segments set one after
+    /// another, each ending a line; one at the end of the text adds nothing, and one at a segment's start makes an
+    /// empty line, as in the cluster loop. (A verse book breaks every line: the Mahabharata's lines were all found
+    /// cluster by cluster, issue 19.)
     func breakLines(_ text: MeasuredText, prefix: UnsafePointer<Int32>, firstWidth: Int, restWidth: Int) -> [LineSpan] {
         let n = text.count
         let width = text.width
         let flags = text.flags
+        let hardBefore = text.hardBefore
         var spans: [LineSpan] = []
-        spans.reserveCapacity(n / max(1, restWidth - 8) + 2)
+        spans.reserveCapacity(n / max(1, restWidth - 8) + 2 + hardBefore.count)
         /// Ink: a cluster that can overflow a line (not space, not zero width).
         func isInk(_ i: Int) -> Bool { width[i] > 0 && !flags[i].contains(.space) }
         var start = 0
+        // The segment's end: the next forced break, or the text's end.
+        var hard = 0
+        var segmentEnd = hardBefore.isEmpty ? n : min(hardBefore[0], n)
         while true {
-            while start < n && flags[start].contains(.space) { start += 1 }
-            if start >= n { break }
+            while start < segmentEnd && flags[start].contains(.space) { start += 1 }
+            if start >= segmentEnd {
+                if segmentEnd >= n { break }
+                // A forced break where the line starts: an empty line.
+                spans.append(LineSpan(start: segmentEnd, end: segmentEnd, last: true))
+                hard += 1
+                segmentEnd = hard < hardBefore.count ? min(hardBefore[hard], n) : n
+                continue
+            }
             let target = Int(prefix[start]) + (spans.isEmpty ? firstWidth : restWidth)
-            var end = n
-            if Int(prefix[n]) > target {
+            var end = segmentEnd
+            if Int(prefix[segmentEnd]) > target {
                 // The first cluster whose end passes the width: prefix[p + 1] > target.
-                var low = start, high = n - 1
+                var low = start, high = segmentEnd - 1
                 while low < high {
                     let mid = (low + high) / 2
                     if Int(prefix[mid + 1]) > target { high = mid } else { low = mid + 1 }
                 }
                 var i = low
-                while i < n && !isInk(i) { i += 1 }
+                while i < segmentEnd && !isInk(i) { i += 1 }
                 // The line's first ink always stays on it, however wide.
-                if i < n {
+                if i < segmentEnd {
                     var inkBefore = false
                     for k in start..<i where isInk(k) {
                         inkBefore = true
@@ -94,10 +108,10 @@ struct FirstFit: LineBreakStrategy {
                     }
                     if !inkBefore {
                         i += 1
-                        while i < n && !isInk(i) { i += 1 }
+                        while i < segmentEnd && !isInk(i) { i += 1 }
                     }
                 }
-                if i < n {
+                if i < segmentEnd {
                     text.hyphenator?.markWord(around: i, before: target)
                     var lastBreak = i - 1
                     while lastBreak >= start
@@ -107,7 +121,11 @@ struct FirstFit: LineBreakStrategy {
                     end = lastBreak >= start ? lastBreak + 1 : split(at: i, from: start, flags)
                 }
             }
-            spans.append(LineSpan(start: start, end: end, last: end >= n))
+            spans.append(LineSpan(start: start, end: end, last: end >= segmentEnd))
+            if end >= segmentEnd && segmentEnd < n {
+                hard += 1
+                segmentEnd = hard < hardBefore.count ? min(hardBefore[hard], n) : n
+            }
             start = end
         }
         return spans
