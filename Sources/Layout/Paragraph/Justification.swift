@@ -10,7 +10,8 @@ struct Justification {
     /// Cells to add over the whole line, and between how many gaps.
     private(set) var extra = 0
     private(set) var gaps = 0
-    private var betweenCharacters = false
+    /// The extra cells go between characters (`inter-character`), not into spaces.
+    private(set) var betweenCharacters = false
     private var inks = 0
     /// Gaps filled and ink clusters passed so far.
     private var gap = 0

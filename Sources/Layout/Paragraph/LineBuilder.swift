@@ -177,8 +177,8 @@ struct LineBuilder {
         let mapsRuby = !input.rubies.isEmpty
         let inputStyles = input.styles
         let mapsStyles = !inputStyles.isEmpty
-        if justification.gaps == 0 && !mapsRuby && !mapsStyles && inputDecorations.isEmpty {
-            writeUnmapped(run, width: &lineWidth)
+        if !justification.betweenCharacters && !mapsRuby && !mapsStyles && inputDecorations.isEmpty {
+            writeUnmapped(run, justification: &justification, width: &lineWidth)
             return
         }
         // The style run being written (-1: none), where its span starts and where its last cluster ended.
@@ -242,20 +242,34 @@ struct LineBuilder {
         if openStyle >= 0 { styles.append(StyleSpan(range: styleStart..<styleEnd, style: inputStyles[openStyle].style)) }
     }
 
-    /// `write` for a line with nothing to map or widen (no decorations, ruby or styles; not justified), most
-    /// often one with a word joiner or a tab: the runs between the clusters it rewrites are copied whole, found
-    /// sixteen clusters at a time, their width from the running widths. (Cluster by cluster, such a line of War and
-    /// Peace cost about 4,000 instructions: issue 19.) An invisible cluster is left out, ASCII white space is a space.
-    private mutating func writeUnmapped(_ run: Range<Int>, width lineWidth: inout Int) {
+    /// `write` for a line with nothing to map (no decorations, ruby or styles) and spaces to widen, if any, rather
+    /// than gaps between characters: a line with a word joiner or a tab, or a justified line. The runs between the
+    /// clusters it must look at (those it rewrites; for a justified line, every space too) are copied whole, found
+    /// sixteen clusters at a time, their width from the running widths. An invisible cluster is left out, ASCII
+    /// white space is a space, and a justified line's spaces take their extra cells. (Cluster by cluster, such a
+    /// line of War and Peace cost about 4,000 instructions: issue 19.)
+    private mutating func writeUnmapped(_ run: Range<Int>, justification: inout Justification, width lineWidth: inout Int) {
+        let widens = justification.gaps > 0
         var c = run.lowerBound
         while c < run.upperBound {
-            let next = clusters.nextRewritten(bytes, c..<run.upperBound)
+            let next = widens ? clusters.next([.space, .invisible], from: c, to: run.upperBound)
+                : clusters.nextRewritten(bytes, c..<run.upperBound)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(clusterStart[c])..<Int(clusterStart[next])]))
             lineWidth += Int(prefix[next] - prefix[c])
             if next == run.upperBound { break }
-            if !clusterFlags[next].contains(.invisible) {
-                output.append(0x20)
+            let f = clusterFlags[next]
+            if !f.contains(.invisible) {
+                let b0 = Int(clusterStart[next])
+                if f.contains(.space) && bytes[b0] < 0x80 {
+                    output.append(0x20)
+                } else {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[b0..<Int(clusterStart[next + 1])]))
+                }
                 lineWidth += Int(clusterWidth[next])
+                if let add = justification.spaces(after: f, width: clusterWidth[next]) {
+                    for _ in 0..<add { output.append(0x20) }
+                    lineWidth += add
+                }
             }
             c = next + 1
         }
