@@ -121,7 +121,8 @@ extension Quire {
                 var out: [UInt8] = []
                 let start = min(batchEnd, batchStart + k * chunkSize)
                 // Room for the chunk's spreads (two pages each at most) made once: growing moved it every doubling.
-                out.reserveCapacity(chunkSize * 2 * TextSpreads.pageCapacity(size))
+                // At most 8 MiB, whatever the page size asked for; a chunk that needs more grows.
+                out.reserveCapacity(min(chunkSize * 2 * TextSpreads.pageCapacity(size), 8 << 20))
                 for index in start..<min(batchEnd, start + chunkSize) {
                     if index > 0 { out.append(contentsOf: [0x0C, 0x0A]) }
                     renderer.render(spreads[index], in: result, size: size, into: &out)

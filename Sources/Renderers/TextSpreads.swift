@@ -85,8 +85,8 @@ public struct TextSpreads: Sendable {
     }
 
     /// Room for the text of a page of `size`, drawn: four bytes a cell and a row's edges, on its rows, frame and
-    /// folio line. A frame cell is three bytes, and a line of text mostly far fewer; a page that needs more (many
-    /// combining marks) still fits, its buffer grows.
+    /// folio line. A frame cell is three bytes, and a line of text mostly far fewer; the buffer of a page that needs
+    /// more (many combining marks) grows.
     public static func pageCapacity(_ size: PageSize) -> Int {
         (size.lines + 3) * (4 * size.columns + 16)
     }
