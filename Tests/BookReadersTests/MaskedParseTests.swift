@@ -43,6 +43,22 @@ final class MaskedParseTests: XCTestCase {
         XCTAssertEqual(masked(document), expected)
     }
 
+    /// Stretches of text of every length around the sixteen-byte blocks the mask is applied in: every byte that is
+    /// not ASCII becomes the mask, every ASCII byte between stays; after a carriage return nothing is masked.
+    func testLongStretchesMaskEveryWideByteAndNoOther() {
+        let pieces = ["a", " ", ".", "é", "ā", "क्", "ष", "漢", "😀", "—", "\n", "\t"]
+        var random = SystemRandomNumberGenerator()
+        for length in 0..<90 {
+            let text = (0..<length).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let tail = (0..<length % 7).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let shown = String(decoding: text.utf8.map { $0 < 0x80 ? $0 : UInt8(ascii: "x") }, as: UTF8.self)
+            let wide = text.utf8.contains { $0 >= 0x80 }
+            XCTAssertEqual(masked("<html><p>" + text + "</p></html>"), wide ? "<html><p>" + shown + "</p></html>" : nil, text)
+            let withReturn = "<html><p>" + text + "\r\n" + tail + "é</p></html>"
+            XCTAssertEqual(masked(withReturn), wide ? "<html><p>" + shown + "\r\n" + tail + "é</p></html>" : nil, text)
+        }
+    }
+
     func testDocumentsParsedAsTheyAre() {
         let body = "<html><p>é</p></html>"
         XCTAssertNil(masked("<html><p>plain</p></html>"), "nothing to mask")
