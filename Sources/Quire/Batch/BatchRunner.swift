@@ -131,7 +131,7 @@ public struct BatchRunner: Sendable {
         let root = job.outputRoot
         try Self.prepare(root)
         let manifest = try BatchManifest(folder: root)
-        let state = RunState(books: books)
+        let state = RunState(books: job.jobs > 1 ? Self.largestFirst(books) : books)
         let budget = ByteBudget(limit: job.maxBytesInFlight)
         let group = DispatchGroup()
         let optionsHash = job.optionsHash
@@ -158,6 +158,14 @@ public struct BatchRunner: Sendable {
         summary.notDone = books.count - summary.ok - summary.failed - summary.skipped
         summary.seconds = Date().timeIntervalSince(start)
         return summary
+    }
+
+    /// The books, largest input first (ties in the order found): with several books at once, a long book started
+    /// last would run alone at the end while the other workers sat idle. The byte budget still bounds what is in
+    /// flight; the manifest lists books as they finish either way.
+    static func largestFirst(_ books: [BatchBook]) -> [BatchBook] {
+        let sizes = books.map { inputSize($0.path) }
+        return books.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }.map { books[$0] }
     }
 
     /// Creates the output root and clears what killed runs left (`OutputWriter.isLeftover`: of this host when
