@@ -84,3 +84,4 @@ bench: release
 	Benchmarks/instructions.sh
 	Benchmarks/batch-bench.sh
 	@Benchmarks/summary.sh
+	@Benchmarks/cleanup.sh

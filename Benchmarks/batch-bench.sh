@@ -26,10 +26,10 @@ shards=${BATCH_BENCH_SHARDS-1 2 4}
 corpus=$(cd "$corpus" && pwd)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-# Left over from an interrupted run: removed before anything is timed (see the target rows).
-rm -rf "$work"/out-*
-: > "$summary"
+# Left over from an interrupted run: set aside before anything is timed, not removed (`set_aside` in verdict.sh).
 source Benchmarks/verdict.sh
+set_aside "$work"/out-*
+: > "$summary"
 settle_binary "$quire"
 
 # books, failed and pages of a manifest.
@@ -39,8 +39,9 @@ lines = [json.loads(l) for l in open(sys.argv[1])]
 print(len(lines), sum(l["status"] == "error" for l in lines), sum(l["pages"] or 0 for l in lines))' "$1"
 }
 
-# Issue 19's targets. Every run writes a folder of its own (out-target-1, 2, …), all removed after the local rows:
-# writing just after thousands of files were removed makes ext4's inode allocator slow the run down.
+# Issue 19's targets. Every run writes a folder of its own (out-target-1, 2, …), all set aside after the local rows
+# and removed only when `make bench` ends: writing just after thousands of files were removed makes ext4's inode
+# allocator slow the run down (`set_aside` in verdict.sh).
 echo "Quire batch bench, issue 19 targets: $corpus/epub, best of $runs runs; $(nproc) cores; $(date -u +%Y-%m-%d); $quire"
 gcc -O2 -o .build/bench/floor Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
 mapfile -t epubs < <(find "$corpus/epub" -name '*.epub' | sort)
@@ -82,7 +83,7 @@ echo
 echo "Quire batch bench: $corpus, --format $format; $(nproc) cores; $(date -u +%Y-%m-%d)"
 for jobs in 1 2; do
   out="$work/out-$jobs"
-  rm -rf "$out"
+  set_aside "$out"
   status=0
   /usr/bin/time -f "%e %M" -o "$work/time" "$quire" batch "$corpus" -o "$out" --format "$format" --jobs "$jobs" --quiet \
     2>"$work/stderr" || status=$?
@@ -94,7 +95,7 @@ for jobs in 1 2; do
     "$jobs" "$books" "$failed" "$seconds" "$(awk "BEGIN{s=$seconds; if (s<0.001) s=0.001; print $books/s}")" \
     "$(awk "BEGIN{s=$seconds; if (s<0.001) s=0.001; print $pages/s}")" "$(awk "BEGIN{print $kb/1024}")"
 done
-rm -rf "$work"/out-*
+set_aside "$work"/out-*
 
 [ -n "$shards" ] || exit 0
 source Tests/Cluster/slurm-local.sh
@@ -109,7 +110,7 @@ sbatch_file=deploy/slurm/quire-array.sbatch
 for count in $shards; do
   cpus=$(( $(nproc) / count )); [ "$cpus" -ge 1 ] || cpus=1
   out="$work/slurm-$count"
-  rm -rf "$out"
+  set_aside "$out"
   start=$(date +%s.%N)
   job=$(sbatch --parsable --array="1-$count" --cpus-per-task="$cpus" --output="$work/slurm-%A_%a.out" \
     "$sbatch_file" "$corpus" "$out" --format "$format")
@@ -119,5 +120,5 @@ for count in $shards; do
   printf 'slurm --array=1-%d, %d CPU(s) and --jobs %d per task %4d books (%d failed) %8.2f s %8.2f books/s %9.1f pages/s\n' \
     "$count" "$cpus" "$cpus" "$books" "$failed" "$seconds" "$(awk "BEGIN{print $books/$seconds}")" \
     "$(awk "BEGIN{print $pages/$seconds}")"
-  rm -rf "$out"
+  set_aside "$out"
 done

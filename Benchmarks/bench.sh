@@ -14,19 +14,19 @@ outroot=.build/bench/out
 summary=.build/bench/summary-bench.txt
 mkdir -p .build/bench
 : > "$summary"
-# Left over from an interrupted run: removed now, before anything is timed (see `clear_outs`).
-rm -rf "$outroot"
+# Left over from an interrupted run: set aside, not removed (see `set_aside` in verdict.sh).
+source Benchmarks/verdict.sh
+set_aside "$outroot"
 mkdir -p "$outroot"
 gcc -O2 -o "$floor" Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
 gcc -O2 -o "$mdfloor" Benchmarks/floor-markdown.c $(pkg-config --cflags --libs libcmark-gfm)
-source Benchmarks/verdict.sh
 settle_binary "$quire"
 
-# Each run of an `-o` command gets a folder of its own (`measure` turns the argument @OUT@ into out-1, out-2, …):
-# writing just after 2,700 files were removed makes ext4's inode allocator slow the run down (1.9 s against 0.24 s
-# measured), so the folders are removed only after a book's rows, when no timed run writes files next.
+# Each run of an `-o` command gets a folder of its own (`measure` turns the argument @OUT@ into out-1, out-2, …),
+# and the folders are set aside after a book's rows, never removed while the bench runs: writing just after
+# thousands of files were removed makes ext4's inode allocator slow the run down (`set_aside` in verdict.sh).
 outs=0
-clear_outs() { rm -rf "$outroot"; mkdir -p "$outroot"; }
+clear_outs() { set_aside "$outroot"; mkdir -p "$outroot"; }
 
 # Best wall time of $runs runs (nanosecond clock: /usr/bin/time rounds to 10 ms) and the peak resident memory of
 # the last, into m_s (seconds) and m_kb. Sets globals rather than printing: a subshell would lose `outs`.
