@@ -1,15 +1,14 @@
 import Foundation
 @testable import Quire
+import TestSupport
 import XCTest
 
 /// With several jobs, books start largest input first (issue 19): a long book started last would run alone at the
 /// end of the batch while the other workers sat idle.
 final class BatchOrderTests: XCTestCase {
     func testLargestInputsStartFirstTiesInTheOrderFound() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("quire-order-\(getpid())")
-        try? FileManager.default.removeItem(at: root)
+        let root = try temporaryFolder(self)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("unpacked/OEBPS"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
         func file(_ name: String, bytes: Int) throws {
             try Data(repeating: 0x61, count: bytes).write(to: root.appendingPathComponent(name))
         }
