@@ -39,11 +39,13 @@ lines = [json.loads(l) for l in open(sys.argv[1])]
 print(len(lines), sum(l["status"] == "error" for l in lines), sum(l["pages"] or 0 for l in lines))' "$1"
 }
 
-# Issue 19's targets. Every run writes a folder of its own (out-target-1, 2, …), all set aside after the local rows
-# and removed only when `make bench` ends: writing just after thousands of files were removed makes ext4's inode
-# allocator slow the run down (`set_aside` in verdict.sh).
+# Issue 19's targets. Every run writes a folder of its own (out-target-1, 2, …; the files floor's runs
+# out-target-N-files-floor-1, …), all set aside after the local rows and removed only when `make bench` ends:
+# writing just after thousands of files were removed makes ext4's inode allocator slow the run down (`set_aside`
+# in verdict.sh).
 echo "Quire batch bench, issue 19 targets: $corpus/epub, best of $runs runs; $(nproc) cores; $(date -u +%Y-%m-%d); $quire"
 gcc -O2 -o .build/bench/floor Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
+gcc -O2 -pthread -o .build/bench/files-floor Benchmarks/files-floor.c
 mapfile -t epubs < <(find "$corpus/epub" -name '*.epub' | sort)
 best=""
 for _ in $(seq "$runs"); do
@@ -75,6 +77,10 @@ for pair in json:1.5 text:2; do
   printf '%-52s %4d books %8.2f s %6.2fx floor <= %sx %-4s %7.1f MB peak <= 256 MB %s\n' \
     "quire batch corpus/epub --format $fmt --jobs 2" "$books" "$best" "$ratio" "$limit" "$v" "$mb" "$vm"
   [ "$failed" -eq 0 ] || echo "  ($failed books failed)"
+  # The disk's own price for the folder the last run wrote (information, not a target).
+  line=$(files_floor "$out" "$out-files-floor")
+  read -r t n <<< "$line"
+  printf '%-52s %4s       %8.2f s  %d files, %d threads: the disk alone\n' "  files floor: the same output" "" "$t" "$n" "$(nproc)"
   summarize "$summary" "corpus/epub batch, $fmt --jobs 2: wall" "<= ${limit}x sequential floor" "${ratio}x ($best s, floor $floor_s s)" "$v"
   summarize "$summary" "corpus/epub batch, $fmt --jobs 2: peak memory" "<= 256 MB" "$mb MB" "$vm"
 done

@@ -2,7 +2,9 @@
 # `make bench`: time and peak memory of Quire beside the floor (inflate + SAX-parse the XHTML for an EPUB;
 # read + cmark-gfm parse for Markdown), same run. QUIRE=path/to/quire picks the binary; BENCH_RUNS the runs.
 # Rows with an issue-19 target end in ok or MISS and are also written to .build/bench/summary-bench.txt for
-# Benchmarks/summary.sh, so one run gives the whole table.
+# Benchmarks/summary.sh, so one run gives the whole table. Beside the targets, for context: what first touching
+# memory costs on this machine (Benchmarks/fresh-memory.c) and, after each `-o DIR` row with thousands of files,
+# the disk's own price for the same files (the files floor, Benchmarks/files-floor.c).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${QUIRE_CORPUS:-../shared/corpus}
@@ -20,6 +22,8 @@ set_aside "$outroot"
 mkdir -p "$outroot"
 gcc -O2 -o "$floor" Benchmarks/floor.c $(pkg-config --cflags --libs libzip libxml-2.0)
 gcc -O2 -o "$mdfloor" Benchmarks/floor-markdown.c $(pkg-config --cflags --libs libcmark-gfm)
+gcc -O2 -pthread -o .build/bench/files-floor Benchmarks/files-floor.c
+gcc -O2 -o .build/bench/fresh-memory Benchmarks/fresh-memory.c
 settle_binary "$quire"
 
 # Each run of an `-o` command gets a folder of its own (`measure` turns the argument @OUT@ into out-1, out-2, …),
@@ -94,6 +98,18 @@ view_rows() { # path
     "$reflow" "" "$(awk "BEGIN{print $reflow/$fs}")" "$(awk "BEGIN{print 100*$reflow/$render_s}")"
 }
 
+# The file system's part of an `-o DIR` row (`files_floor` in verdict.sh, on the files the row's last run wrote)
+# and, given the row's standard-output twin, what the row took beyond it.
+files_floor_row() { # label, folder the row wrote, then the row's seconds and its stdout twin's (optional)
+  local label=$1 source=$2 dir_s=${3:-} stdout_s=${4:-} t n line
+  line=$(files_floor "$source" "$source-files-floor")
+  read -r t n <<< "$line"
+  printf '%-44s %8.3f s   %d files, %d threads: the disk alone\n' "files floor: $label" "$t" "$n" "$(nproc)"
+  [ -n "$stdout_s" ] || return 0
+  printf '%-46s %8.3f s   %.2fx the files floor\n' "  … text -o DIR minus text stdout" \
+    "$(awk "BEGIN{print $dir_s - $stdout_s}")" "$(awk "BEGIN{print ($dir_s - $stdout_s) / $t}")"
+}
+
 floor_row() { # floor program, path: sets fs, the floor's seconds
   local floorbin=$1 path=$2 label
   [ -f "$path" ] || { echo "bench: missing $path (set QUIRE_CORPUS)" >&2; exit 66; }
@@ -114,6 +130,10 @@ book() { # short name, name, floor program, path, extra render options...
 }
 
 echo "Quire bench: best of $runs runs, peak resident memory; $(nproc) cores; $(date -u +%Y-%m-%d); $quire"
+# Context for every row that writes files or grows a heap (Benchmarks/fresh-memory.c).
+read -r first again _ <<< "$(.build/bench/fresh-memory)"
+printf "fresh memory: 256 MiB written in %.0f ms the first time (page faults, and on a VM the host's), %.0f ms again\n" \
+  "$(awk "BEGIN{print $first * 1000}")" "$(awk "BEGIN{print $again * 1000}")"
 wp="$corpus/epub/standardebooks/leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
 short="War and Peace" book_name="War and Peace"
 floor_row "$floor" "$wp"
@@ -127,8 +147,10 @@ ratio=$(awk "BEGIN{printf \"%.2f\", $last_s/$render_s}")
 v=$(verdict "$ratio" 1.3)
 printf '%-44s %8s   %8s      %6.2fx stdout <= 1.3x %s\n' "  … text -o DIR against text stdout" "" "" "$ratio" "$v"
 summarize "$summary" "War and Peace, text -o DIR: wall against stdout" "<= 1.3x stdout" "${ratio}x" "$v"
+files_floor_row "the same text spreads" "$outroot/out-$outs" "$last_s" "$render_s"
 target_row "quire render --format json -o DIR" "JSON -o DIR" "$fs" 2.0 64 "$quire" render "$wp" --format json -o @OUT@ --quiet
 target_row "quire render --format html -o DIR" "HTML -o DIR" "$fs" 2.0 64 "$quire" render "$wp" --format html -o @OUT@ --quiet
+files_floor_row "the same HTML site" "$outroot/out-$outs"
 clear_outs
 view_rows "$wp"
 # The cost of hyphenation (issue 16), against the same floor (`fs`).

@@ -32,3 +32,16 @@ set_aside() { # paths
     mv "$path" ".build/bench/trash/$(date +%s%N)-$RANDOM-$(basename "$path")"
   done
 }
+
+# Best of $runs runs of Benchmarks/files-floor.c (built at .build/bench/files-floor) writing the files under
+# SOURCE again, into PREFIX-1, PREFIX-2, … (set aside with the bench's other outputs): "seconds files". The disk's
+# own price for the files an `-o DIR` or batch run wrote, measured beside it; information, not a target (issue 19).
+files_floor() { # source, destination prefix
+  local source=$1 prefix=$2 best="" t n line i
+  for i in $(seq "$runs"); do
+    line=$(.build/bench/files-floor "$source" "$prefix-$i") || return 1
+    read -r t n <<< "$line"
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+  done
+  echo "$best $n"
+}
