@@ -56,7 +56,7 @@ static size_t add_folder(const char *relative) {
 }
 
 /* Reads every regular file under SOURCE/relative (subfolders too: Quire's `assets/`, a batch's book folders), in
-   name order; hidden names are left out, as Quire writes none. */
+   name order, hidden ones too (a batch book's `.quire-batch.json`). */
 static void load(const char *source, const char *relative) {
     size_t folder = add_folder(relative);
     char path[8192];
@@ -70,7 +70,7 @@ static void load(const char *source, const char *relative) {
         snprintf(full, sizeof full, "%s/%s", path, name);
         snprintf(inner, sizeof inner, "%s%s%s", relative, *relative ? "/" : "", name);
         struct stat info;
-        if (name[0] != '.' && lstat(full, &info) == 0) {
+        if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0 && lstat(full, &info) == 0) {
             if (S_ISDIR(info.st_mode)) {
                 load(source, inner);
             } else if (S_ISREG(info.st_mode)) {
