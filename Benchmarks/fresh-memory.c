@@ -1,11 +1,11 @@
 /* What this machine charges for memory a process touches for the first time: 256 MiB written in 4 KiB pages,
    256 MiB more in 2 MiB pages (transparent huge pages, as Quire's heap policy asks for them), then the first block
-   again; each pass timed. On bare metal a first pass costs its page faults and zeroing (tens of ms; huge pages
-   fewer faults). On a virtual machine whose free memory is reported back to the host (virtio-balloon free page
-   reporting, which hands back free 2 MiB blocks), a page the host took back must be faulted in again by the host:
-   this project's bench machine took 2 s for the huge pages after a quiet spell and 31 ms right after another
-   process had freed them. Every bench row that grows a heap or writes files pays this; the floor programs, small and
-   reading only, hardly do. `make bench` prints it first, as context for the rows (issue 19). */
+   again; each pass timed. A first pass always costs its page faults and zeroing (on this project's bench machine,
+   with memory at hand: about 140 ms in 4 KiB pages, 31 ms in 2 MiB pages). On a virtual machine whose free memory
+   is reported back to the host (virtio-balloon free page reporting, which hands back free 2 MiB blocks), a page the
+   host took back must be faulted in again by the host: the bench machine took 2 s for the huge pages after a quiet
+   spell. Every bench row that grows a heap or writes files pays this; the floor programs, small and reading only,
+   hardly do. `make bench` prints it first, as context for the rows (issue 19). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
